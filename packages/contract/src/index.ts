@@ -1,0 +1,6 @@
+/** Contract shared by server and web: limits, enums, envelope, schemas. */
+export * from './limits.js';
+export * from './enums.js';
+export * from './api.js';
+export * from './slug.js';
+export * from './schemas.js';

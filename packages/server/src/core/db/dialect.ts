@@ -1,0 +1,189 @@
+/**
+ * Database connection for the three engines (SQLite via better-sqlite3, PostgreSQL via pg, MySQL/MariaDB via
+ * mysql2), behind one Kysely instance. Every dialect difference of the code base lives in core/db.
+ */
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import type { DbType } from '@quorum/contract';
+import type { Database } from './schema.js';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+/** Database settings as kept in the config file (`database:` section). */
+export interface DbConfig {
+  /** Answer's names: sqlite3 | postgres | mysql */
+  type: DbType;
+  /** SQLite file path (absolute, or relative to the data directory). */
+  file?: string;
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  name?: string;
+  /** Connection pool size for PostgreSQL/MySQL. */
+  pool?: number;
+}
+
+/** The handle services and repositories receive. */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** Maps Answer's db_type to our dialect name. */
+export function dialectOf(type: DbType): DialectName {
+  return type === 'sqlite3' ? 'sqlite' : type === 'postgres' ? 'postgres' : 'mysql';
+}
+
+/** Column type for long text: MySQL's TEXT stops at 64 KB, so it gets MEDIUMTEXT. */
+export function longText(dialect: DialectName): RawBuilder<unknown> {
+  return sql.raw(dialect === 'mysql' ? 'mediumtext' : 'text');
+}
+
+function splitHost(host: string | undefined, fallbackPort: number): { host: string; port: number } {
+  const h = host || '127.0.0.1';
+  const m = /^(.*):(\d+)$/.exec(h);
+  return m ? { host: m[1]!, port: Number(m[2]) } : { host: h, port: fallbackPort };
+}
+
+let pgTypesConfigured = false;
+
+/**
+ * Opens a connection pool. Does not check that the server answers: call `ping` for that.
+ * @param cfg database settings; for SQLite the file's directory is created
+ * @param dataDir base for a relative SQLite path
+ */
+export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
+  const dialect = dialectOf(cfg.type);
+  let kysely: Kysely<Database>;
+  if (dialect === 'sqlite') {
+    const { default: SQLite } = await import('better-sqlite3');
+    const file = path.resolve(dataDir, cfg.file || 'quorum.db');
+    mkdirSync(path.dirname(file), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('busy_timeout = 5000');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  } else if (dialect === 'postgres') {
+    const pg = await import('pg');
+    if (!pgTypesConfigured) {
+      // bigint (20) and numeric (1700) arrive as strings; our values fit in a double.
+      pg.default.types.setTypeParser(20, (v: string) => Number(v));
+      pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+      pgTypesConfigured = true;
+    }
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 5432);
+    const pool = new pg.default.Pool({
+      host,
+      port,
+      user: cfg.user || 'postgres',
+      password: cfg.password || undefined,
+      database: cfg.name || 'quorum',
+      max: cfg.pool ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    pool.on('error', () => undefined);
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    const mysql = await import('mysql2');
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 3306);
+    const pool = mysql.createPool({
+      host,
+      port,
+      user: cfg.user || 'root',
+      password: cfg.password || undefined,
+      database: cfg.name || 'quorum',
+      connectionLimit: cfg.pool ?? 10,
+      charset: 'utf8mb4',
+      connectTimeout: 5000,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      decimalNumbers: true,
+    });
+    kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  }
+  return { kysely, dialect, close: () => kysely.destroy() };
+}
+
+/** Runs a trivial query; throws the driver's error when the database cannot be reached. */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}
+
+/**
+ * Creates the database named in `cfg` when the server is reachable but the database is missing
+ * (PostgreSQL and MySQL only). Throws the driver's error when the server cannot be reached.
+ */
+export async function ensureDatabase(cfg: DbConfig): Promise<void> {
+  const dialect = dialectOf(cfg.type);
+  if (dialect === 'sqlite') return;
+  const name = cfg.name || 'quorum';
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`invalid database name: ${name}`);
+  if (dialect === 'postgres') {
+    const pg = await import('pg');
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 5432);
+    const client = new pg.default.Client({ host, port, user: cfg.user || 'postgres', password: cfg.password || undefined, database: 'postgres', connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      const r = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (r.rowCount === 0) await client.query(`create database "${name}" encoding 'UTF8'`);
+    } finally {
+      await client.end();
+    }
+  } else {
+    const mysql = await import('mysql2/promise');
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 3306);
+    const conn = await mysql.createConnection({ host, port, user: cfg.user || 'root', password: cfg.password || undefined, connectTimeout: 5000 });
+    try {
+      await conn.query(`create database if not exists \`${name}\` character set utf8mb4 collate utf8mb4_unicode_ci`);
+    } finally {
+      await conn.end();
+    }
+  }
+}
+
+/** Drops the database named in `cfg` (tests only). */
+export async function dropDatabase(cfg: DbConfig): Promise<void> {
+  const dialect = dialectOf(cfg.type);
+  const name = cfg.name || 'quorum';
+  if (dialect === 'postgres') {
+    const pg = await import('pg');
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 5432);
+    const client = new pg.default.Client({ host, port, user: cfg.user || 'postgres', password: cfg.password || undefined, database: 'postgres' });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists "${name}" with (force)`);
+    } finally {
+      await client.end();
+    }
+  } else if (dialect === 'mysql') {
+    const mysql = await import('mysql2/promise');
+    const { host, port } = splitHost(cfg.host, cfg.port ?? 3306);
+    const conn = await mysql.createConnection({ host, port, user: cfg.user || 'root', password: cfg.password || undefined });
+    try {
+      await conn.query(`drop database if exists \`${name}\``);
+    } finally {
+      await conn.end();
+    }
+  }
+}
+
+/**
+ * True when `err` is a unique-constraint violation on any of the three engines
+ * (SQLite SQLITE_CONSTRAINT_UNIQUE/PRIMARYKEY, PostgreSQL 23505, MySQL ER_DUP_ENTRY 1062).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number } | null;
+  if (!e) return false;
+  return (
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    e.code === '23505' ||
+    e.code === 'ER_DUP_ENTRY' ||
+    e.errno === 1062
+  );
+}

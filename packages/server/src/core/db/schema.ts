@@ -1,0 +1,296 @@
+/**
+ * Table types of the Quorum schema, as Kysely sees them. Created by src/migrations.
+ * Conventions: ids are strings (answer-compat.md), times are unix seconds (bigint), booleans are 0/1 integers,
+ * JSON documents are text.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Int = ColumnType<number, number | undefined, number>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  e_mail: string;
+  display_name: string;
+  pass: string;
+  mail_status: Int;
+  status: Int;
+  role_id: Int;
+  rank: Int;
+  avatar: string;
+  bio: string;
+  bio_html: string;
+  website: string;
+  location: string;
+  language: string;
+  color_scheme: string;
+  notice_status: Int;
+  question_count: Int;
+  answer_count: Int;
+  follow_count: Int;
+  is_placeholder: Int;
+  suspended_until: number | null;
+  last_login_date: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserSessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+export interface ConfigTable {
+  name: string;
+  value: string;
+}
+
+export interface IdSequencesTable {
+  name: string;
+  next_value: number;
+}
+
+export interface QuestionsTable {
+  id: string;
+  user_id: string;
+  last_edit_user_id: string;
+  title: string;
+  original_text: string;
+  parsed_text: string;
+  status: Int;
+  pin: Int;
+  show: Int;
+  view_count: Int;
+  unique_view_count: Int;
+  vote_count: Int;
+  answer_count: Int;
+  collection_count: Int;
+  follow_count: Int;
+  accepted_answer_id: string;
+  last_answer_id: string;
+  revision_id: string;
+  created_at: number;
+  updated_at: number;
+  post_updated_at: number;
+}
+
+export interface AnswersTable {
+  id: string;
+  question_id: string;
+  user_id: string;
+  last_edit_user_id: string;
+  original_text: string;
+  parsed_text: string;
+  status: Int;
+  accepted: Int;
+  vote_count: Int;
+  revision_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagsTable {
+  id: string;
+  slug_name: string;
+  display_name: string;
+  original_text: string;
+  parsed_text: string;
+  main_tag_id: string;
+  recommend: Int;
+  reserved: Int;
+  follow_count: Int;
+  question_count: Int;
+  status: Int;
+  user_id: string;
+  revision_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TagRelTable {
+  object_id: string;
+  tag_id: string;
+  status: Int;
+  created_at: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  user_id: string;
+  reply_user_id: string;
+  reply_comment_id: string;
+  object_id: string;
+  question_id: string;
+  vote_count: Int;
+  status: Int;
+  original_text: string;
+  parsed_text: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface VotesTable {
+  user_id: string;
+  object_id: string;
+  object_type: string;
+  vote_type: string;
+  created_at: number;
+}
+
+export interface ActivityTable {
+  id: string;
+  user_id: string;
+  trigger_user_id: string;
+  object_id: string;
+  original_object_id: string;
+  activity_type: string;
+  rank: Int;
+  has_rank: Int;
+  cancelled: Int;
+  revision_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RevisionsTable {
+  id: string;
+  user_id: string;
+  object_type: string;
+  object_id: string;
+  title: string;
+  content: string;
+  log: string;
+  status: Int;
+  reviewer_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CollectionsTable {
+  id: string;
+  user_id: string;
+  object_id: string;
+  created_at: number;
+}
+
+export interface FollowsTable {
+  user_id: string;
+  object_id: string;
+  object_type: string;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  object_id: string;
+  type: string;
+  content: string;
+  is_read: Int;
+  status: Int;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReportsTable {
+  id: string;
+  user_id: string;
+  object_id: string;
+  object_type: string;
+  reported_user_id: string;
+  report_type: Int;
+  content: string;
+  flagged_content: string;
+  status: Int;
+  handled_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  payload: string;
+  status: Int;
+  attempts: Int;
+  next_attempt_at: number;
+  last_error: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  path: string;
+  mime: string;
+  size: Int;
+  created_at: number;
+}
+
+export interface MetaTable {
+  id: string;
+  object_id: string;
+  name: string;
+  value: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface ExternalLoginsTable {
+  user_id: string;
+  provider: string;
+  external_id: string;
+  info: string;
+  created_at: number;
+}
+
+export interface ImportMapTable {
+  source: string;
+  kind: string;
+  external_id: string;
+  internal_id: string;
+}
+
+export interface QuestionLinksTable {
+  from_question_id: string;
+  to_question_id: string;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+  settings: SettingsTable;
+  config: ConfigTable;
+  id_sequences: IdSequencesTable;
+  questions: QuestionsTable;
+  answers: AnswersTable;
+  tags: TagsTable;
+  tag_rel: TagRelTable;
+  comments: CommentsTable;
+  votes: VotesTable;
+  activity: ActivityTable;
+  revisions: RevisionsTable;
+  collections: CollectionsTable;
+  follows: FollowsTable;
+  notifications: NotificationsTable;
+  reports: ReportsTable;
+  outbox: OutboxTable;
+  files: FilesTable;
+  meta: MetaTable;
+  external_logins: ExternalLoginsTable;
+  import_map: ImportMapTable;
+  question_links: QuestionLinksTable;
+}
+
+/** Placeholder to keep `Generated` importable for future auto columns. */
+export type _Generated = Generated<number>;

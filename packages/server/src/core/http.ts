@@ -1,0 +1,81 @@
+/**
+ * HTTP helpers shared by all route files: the success envelope, request validation into field errors,
+ * and the error handler that turns any failure into the envelope of answer-compat.md "Errors".
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Envelope, FieldError } from '@quorum/contract';
+import { AppError, fieldErrors, type FieldIssue } from './errors.js';
+import { pickLanguage, translate } from './i18n.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** en_US or zh_CN, from Accept-Language (or the user's setting, once known). */
+    lang: string;
+  }
+}
+
+/** The success envelope: `{code: 200, reason: 'base.success', msg, data}`. */
+export function ok<T>(req: FastifyRequest, data: T): Envelope<T> {
+  return { code: 200, reason: 'base.success', msg: translate('base.success', req.lang), data };
+}
+
+/**
+ * Validates `input` against a zod schema.
+ * @returns the parsed value (with defaults and coercions applied)
+ * @throws AppError 400 `base.request_format_error` listing every failing field, messages as reason keys
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  const issues: FieldIssue[] = [];
+  for (const issue of result.error.issues) {
+    const field = issue.path.filter((p) => typeof p === 'string').join('.') || 'body';
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const message = issue.message.startsWith('error.') ? issue.message : 'error.form.is_invalid';
+    issues.push({ field, message });
+  }
+  throw fieldErrors(issues);
+}
+
+/** Translates field issues into the wire form. */
+export function translateFields(fields: FieldIssue[], lang: string): FieldError[] {
+  return fields.map((f) => ({ error_field: f.field, error_msg: translate(f.message, lang, { field: f.field }) }));
+}
+
+/** Sends an envelope with a status other than 200. */
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  if (err.fields.length) {
+    const data = translateFields(err.fields, req.lang);
+    const msg = data.length === 1 ? data[0]!.error_msg : translate(err.reason, req.lang);
+    return reply.code(400).send({ code: 400, reason: err.reason, msg, data });
+  }
+  return reply.code(err.status).send({ code: err.status, reason: err.reason, msg: translate(err.reason, req.lang), data: err.data });
+}
+
+/**
+ * Installs the language hook and the error handler: AppError -> its envelope; Fastify's own client errors
+ * (bad JSON, wrong content type, body too large) -> 400/413; anything else -> 500 `base.unknown` with a
+ * request id, logged with its stack, never shown to the client.
+ */
+export function installHttpCore(app: FastifyInstance): void {
+  app.decorateRequest('lang', 'en_US');
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+  });
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) return sendError(req, reply, error);
+    const status = (error as FastifyError).statusCode;
+    if (status === 413) return sendError(req, reply, new AppError(413, 'error.request.too_large'));
+    if (status === 429) return sendError(req, reply, new AppError(429, 'error.request.rate_limited'));
+    if (status && status >= 400 && status < 500) {
+      return sendError(req, reply, new AppError(400, 'base.request_format_error', { err_type: 'toast' }));
+    }
+    const requestId = randomUUID();
+    req.log.error({ err: error, requestId, url: req.url }, 'unhandled error');
+    return reply.code(500).send({ code: 500, reason: 'base.unknown', msg: translate('base.unknown', req.lang), data: { request_id: requestId } });
+  });
+}

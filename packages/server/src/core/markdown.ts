@@ -1,0 +1,90 @@
+/**
+ * Markdown rendering and HTML sanitizing, done once when a post is written (DESIGN.md "markdown").
+ * markdown-it renders (raw HTML allowed, then sanitized); sanitize-html keeps a whitelist of tags and attributes.
+ * Links starting with http, https or // are external: they get rel="nofollow ugc noopener" and target="_blank"
+ * (spec §5).
+ */
+import MarkdownIt from 'markdown-it';
+import sanitizeHtmlLib from 'sanitize-html';
+import TurndownService from 'turndown';
+
+const md = new MarkdownIt({ html: true, linkify: true, breaks: false });
+
+const EXTERNAL = /^(https?:)?\/\//i;
+
+const SANITIZE: sanitizeHtmlLib.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'var',
+    'b', 'i', 'strong', 'em', 'strike', 's', 'del', 'ins', 'sub', 'sup', 'small', 'mark', 'abbr',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+    'caption', 'details', 'summary', 'span', 'div', 'figure', 'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    code: ['class'],
+    pre: ['class'],
+    span: ['class'],
+    th: ['align', 'colspan', 'rowspan'],
+    td: ['align', 'colspan', 'rowspan'],
+    ol: ['start'],
+    abbr: ['title'],
+  },
+  allowedClasses: { code: [/^language-[\w+#-]+$/], pre: [/^lang-[\w+#-]+$/, /^prettyprint$/], span: [/^hljs-[\w-]+$/] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: true,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      if (EXTERNAL.test(href)) return { tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } };
+      const { target: _t, rel: _r, ...rest } = attribs;
+      return { tagName, attribs: rest };
+    },
+  },
+};
+
+/** Sanitizes untrusted HTML (imported posts, rendered markdown). */
+export function sanitizeHtml(html: string): string {
+  return sanitizeHtmlLib(html, SANITIZE);
+}
+
+/**
+ * Renders markdown to sanitized HTML.
+ * @param source markdown text as typed by the author
+ * @returns safe HTML to store beside the source and show as is
+ */
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(md.render(source));
+}
+
+let turndown: TurndownService | null = null;
+
+/**
+ * Derives editable markdown from HTML (imported Stack Exchange bodies). Code blocks become fenced blocks.
+ * @param html sanitized or raw HTML
+ */
+export function htmlToMarkdown(html: string): string {
+  if (!turndown) {
+    turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  }
+  return turndown.turndown(html);
+}
+
+/**
+ * Plain-text excerpt of HTML for list descriptions and meta tags.
+ * @param html sanitized HTML
+ * @param max maximum length in characters (an ellipsis is added when cut)
+ */
+export function excerpt(html: string, max = 200): string {
+  const text = sanitizeHtmlLib(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
