@@ -187,3 +187,12 @@ export function isUniqueViolation(err: unknown): boolean {
     e.errno === 1062
   );
 }
+
+/**
+ * Runs `fn` in one database transaction; repositories called with the handle it receives take part in it.
+ * Commits when `fn` resolves, rolls back when it throws (and rethrows). Inside a transaction it simply joins it.
+ */
+export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  if (db.kysely.isTransaction) return fn(db);
+  return db.kysely.transaction().execute((trx) => fn({ ...db, kysely: trx }));
+}

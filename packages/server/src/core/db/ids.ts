@@ -3,6 +3,8 @@
  * "1" + 3-digit object type + 13-digit sequence, e.g. question `10010000000000001`; users are plain numbers.
  * Sequences live in the `id_sequences` table and are handed out in blocks, so several app nodes sharing a
  * database never collide and an insert needs no RETURNING (MySQL has none).
+ * Rule: take ids BEFORE opening a transaction. A refill opens its own transaction, which on SQLite (one
+ * connection) would wait forever behind the caller's, and elsewhere could be rolled back with the caller's.
  */
 import { sql } from 'kysely';
 import { ObjectType, type ObjectTypeName } from '@quorum/contract';

@@ -6,46 +6,48 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Int = ColumnType<number, number | undefined, number>;
+/** A string column with a database default: optional on insert. */
+type Str = ColumnType<string, string | undefined, string>;
 
 export interface UsersTable {
   id: string;
   username: string;
   e_mail: string;
-  display_name: string;
-  pass: string;
+  display_name: Str;
+  pass: Str;
   mail_status: Int;
   status: Int;
   role_id: Int;
   rank: Int;
-  avatar: string;
+  avatar: Str;
   bio: string;
   bio_html: string;
-  website: string;
-  location: string;
-  language: string;
-  color_scheme: string;
+  website: Str;
+  location: Str;
+  language: Str;
+  color_scheme: Str;
   notice_status: Int;
   question_count: Int;
   answer_count: Int;
   follow_count: Int;
   is_placeholder: Int;
   suspended_until: number | null;
-  last_login_date: number;
-  created_at: number;
-  updated_at: number;
+  last_login_date: Int;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface UserSessionsTable {
   token_hash: string;
   user_id: string;
-  created_at: number;
-  expires_at: number;
+  created_at: Int;
+  expires_at: Int;
 }
 
 export interface SettingsTable {
   name: string;
   value: string;
-  updated_at: number;
+  updated_at: Int;
 }
 
 export interface ConfigTable {
@@ -61,7 +63,7 @@ export interface IdSequencesTable {
 export interface QuestionsTable {
   id: string;
   user_id: string;
-  last_edit_user_id: string;
+  last_edit_user_id: Str;
   title: string;
   original_text: string;
   parsed_text: string;
@@ -74,27 +76,27 @@ export interface QuestionsTable {
   answer_count: Int;
   collection_count: Int;
   follow_count: Int;
-  accepted_answer_id: string;
-  last_answer_id: string;
-  revision_id: string;
-  created_at: number;
-  updated_at: number;
-  post_updated_at: number;
+  accepted_answer_id: Str;
+  last_answer_id: Str;
+  revision_id: Str;
+  created_at: Int;
+  updated_at: Int;
+  post_updated_at: Int;
 }
 
 export interface AnswersTable {
   id: string;
   question_id: string;
   user_id: string;
-  last_edit_user_id: string;
+  last_edit_user_id: Str;
   original_text: string;
   parsed_text: string;
   status: Int;
   accepted: Int;
   vote_count: Int;
-  revision_id: string;
-  created_at: number;
-  updated_at: number;
+  revision_id: Str;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface TagsTable {
@@ -103,38 +105,38 @@ export interface TagsTable {
   display_name: string;
   original_text: string;
   parsed_text: string;
-  main_tag_id: string;
+  main_tag_id: Str;
   recommend: Int;
   reserved: Int;
   follow_count: Int;
   question_count: Int;
   status: Int;
-  user_id: string;
-  revision_id: string;
-  created_at: number;
-  updated_at: number;
+  user_id: Str;
+  revision_id: Str;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface TagRelTable {
   object_id: string;
   tag_id: string;
   status: Int;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface CommentsTable {
   id: string;
   user_id: string;
-  reply_user_id: string;
-  reply_comment_id: string;
+  reply_user_id: Str;
+  reply_comment_id: Str;
   object_id: string;
   question_id: string;
   vote_count: Int;
   status: Int;
   original_text: string;
   parsed_text: string;
-  created_at: number;
-  updated_at: number;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface VotesTable {
@@ -142,22 +144,22 @@ export interface VotesTable {
   object_id: string;
   object_type: string;
   vote_type: string;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface ActivityTable {
   id: string;
   user_id: string;
-  trigger_user_id: string;
+  trigger_user_id: Str;
   object_id: string;
-  original_object_id: string;
+  original_object_id: Str;
   activity_type: string;
   rank: Int;
   has_rank: Int;
   cancelled: Int;
-  revision_id: string;
-  created_at: number;
-  updated_at: number;
+  revision_id: Str;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface RevisionsTable {
@@ -165,39 +167,39 @@ export interface RevisionsTable {
   user_id: string;
   object_type: string;
   object_id: string;
-  title: string;
+  title: Str;
   content: string;
-  log: string;
+  log: Str;
   status: Int;
-  reviewer_id: string;
-  created_at: number;
-  updated_at: number;
+  reviewer_id: Str;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface CollectionsTable {
   id: string;
   user_id: string;
   object_id: string;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface FollowsTable {
   user_id: string;
   object_id: string;
   object_type: string;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface NotificationsTable {
   id: string;
   user_id: string;
-  object_id: string;
+  object_id: Str;
   type: string;
   content: string;
   is_read: Int;
   status: Int;
-  created_at: number;
-  updated_at: number;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface ReportsTable {
@@ -205,14 +207,14 @@ export interface ReportsTable {
   user_id: string;
   object_id: string;
   object_type: string;
-  reported_user_id: string;
+  reported_user_id: Str;
   report_type: Int;
   content: string;
   flagged_content: string;
   status: Int;
-  handled_by: string;
-  created_at: number;
-  updated_at: number;
+  handled_by: Str;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface OutboxTable {
@@ -221,10 +223,10 @@ export interface OutboxTable {
   payload: string;
   status: Int;
   attempts: Int;
-  next_attempt_at: number;
+  next_attempt_at: Int;
   last_error: string;
-  created_at: number;
-  updated_at: number;
+  created_at: Int;
+  updated_at: Int;
 }
 
 export interface FilesTable {
@@ -233,7 +235,7 @@ export interface FilesTable {
   path: string;
   mime: string;
   size: Int;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface MetaTable {
@@ -241,8 +243,8 @@ export interface MetaTable {
   object_id: string;
   name: string;
   value: string;
-  user_id: string;
-  created_at: number;
+  user_id: Str;
+  created_at: Int;
 }
 
 export interface ExternalLoginsTable {
@@ -250,7 +252,7 @@ export interface ExternalLoginsTable {
   provider: string;
   external_id: string;
   info: string;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface ImportMapTable {
@@ -263,7 +265,7 @@ export interface ImportMapTable {
 export interface QuestionLinksTable {
   from_question_id: string;
   to_question_id: string;
-  created_at: number;
+  created_at: Int;
 }
 
 export interface Database {

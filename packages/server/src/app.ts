@@ -1,0 +1,122 @@
+/**
+ * Builds the Fastify application (no listen: tests call `inject`). Request flow: onRequest (language,
+ * security headers) -> route (validate with the contract's zod schema -> guard -> service -> repository)
+ * -> envelope; errors go through the one error handler in core/http.ts.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolveDataDir } from './config/config.js';
+import type { AppContext } from './core/context.js';
+import { unauthorized } from './core/errors.js';
+import { installHttpCore } from './core/http.js';
+import { answerRoutes } from './modules/answer/index.js';
+import { installRoutes, loadInstalledState } from './modules/install/index.js';
+import { languageRoutes } from './modules/language/language.routes.js';
+import { pluginRoutes } from './modules/plugin/plugin.routes.js';
+import { postRoutes } from './modules/post/post.routes.js';
+import { questionRoutes, startViewFlusher } from './modules/question/index.js';
+import { getSettings, siteinfoRoutes } from './modules/siteinfo/index.js';
+import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
+import { tagRoutes } from './modules/tag/index.js';
+import { currentUser, userRoutes } from './modules/user/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quorum: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Data directory (config, SQLite database, uploads); default QUORUM_DATA_DIR or ./data. */
+  dataDir?: string;
+  /** Fastify logger options; false in tests. Requests are logged at `info` only when enabled. */
+  logger?: boolean | Record<string, unknown>;
+  /** Turn off rate limits (benchmarks). */
+  rateLimit?: boolean;
+}
+
+/** Calls an anonymous visitor may make on a private site (spec §3 login policy: auth and site-info calls). */
+const PUBLIC_ON_PRIVATE_SITE = [
+  '/answer/api/v1/siteinfo',
+  '/answer/api/v1/user/info',
+  '/answer/api/v1/user/login/email',
+  '/answer/api/v1/user/register/email',
+  '/answer/api/v1/user/logout',
+  '/answer/api/v1/language/',
+  '/answer/api/v1/plugin/status',
+  '/answer/api/v1/user-center/agent',
+  '/answer/api/v1/user/password/',
+  '/answer/api/v1/user/email/',
+  '/answer/api/v1/user/action/record',
+  '/answer/api/v1/connector/',
+];
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/**
+ * Creates the app and loads the installed state from the data directory's config file.
+ * @throws Error when a config file exists but its database cannot be reached
+ */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const dataDir = resolveDataDir(opts.dataDir);
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: true, disableRequestLogging: true });
+  const ctx: AppContext = { dataDir, log: app.log, config: null, database: null, ids: null, installed: false, onClose: [] };
+  app.decorate('quorum', ctx);
+  installHttpCore(app);
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    return payload;
+  });
+
+  await loadInstalledState(ctx);
+  startViewFlusher(ctx);
+  app.addHook('onClose', async () => {
+    for (const fn of ctx.onClose) await fn();
+    await ctx.database?.close();
+  });
+
+  // Per-route limits (config.rateLimit on the abusable routes); in memory on one node.
+  if (opts.rateLimit !== false) await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true });
+
+  // Private site: anonymous API calls other than auth and site info answer 401.
+  app.addHook('preHandler', async (req) => {
+    if (!ctx.installed || !req.url.startsWith('/answer/api/v1/')) return;
+    const { login } = await getSettings(ctx);
+    if (!login.login_required) return;
+    const p = req.url.split('?')[0]!;
+    if (PUBLIC_ON_PRIVATE_SITE.some((allowed) => (allowed.endsWith('/') ? p.startsWith(allowed) : p === allowed))) return;
+    if (!(await currentUser(ctx, req))) throw unauthorized();
+  });
+
+  if (existsSync(CLIENT_DIR)) {
+    await app.register(fastifyStatic, {
+      root: path.join(CLIENT_DIR, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  await app.register(siteinfoRoutes);
+  await app.register(languageRoutes);
+  await app.register(pluginRoutes);
+  await app.register(userRoutes);
+  await app.register(questionRoutes);
+  await app.register(answerRoutes);
+  await app.register(tagRoutes);
+  await app.register(postRoutes);
+  await app.register(installRoutes);
+  await app.register(ssrRoutes);
+  return app;
+}

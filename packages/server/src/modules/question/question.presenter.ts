@@ -1,0 +1,86 @@
+/** Questions as they leave the server (Answer's QuestionPageResp and question info). */
+import { urlTitle } from '@quorum/contract';
+import { excerpt } from '../../core/markdown.js';
+import { presentBasicUser, type UserRow } from '../user/index.js';
+import type { QuestionRow } from './question.repository.js';
+
+/** One row of GET /question/page. */
+export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[], operator: UserRow | undefined, lastAnswerer: UserRow | undefined): Record<string, unknown> {
+  const answered = q.last_answer_id !== '' && lastAnswerer !== undefined;
+  const who = answered ? lastAnswerer : operator;
+  return {
+    id: q.id,
+    title: q.title,
+    url_title: urlTitle(q.title),
+    description: excerpt(q.parsed_text, 200),
+    status: q.status,
+    pin: q.pin,
+    show: q.show,
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    vote_count: q.vote_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    accepted_answer_id: q.accepted_answer_id === '' ? '0' : q.accepted_answer_id,
+    last_answer_id: q.last_answer_id === '' ? '0' : q.last_answer_id,
+    created_at: q.created_at,
+    operated_at: answered ? q.post_updated_at : q.created_at,
+    operation_type: answered ? 'answered' : 'asked',
+    operator: who
+      ? { id: who.id, username: who.username, display_name: who.display_name || who.username, rank: who.rank, status: presentBasicUser(who).status }
+      : { id: '', username: '', display_name: '', rank: 0, status: 'deleted' },
+    tags,
+  };
+}
+
+export interface ViewerState {
+  answered: boolean;
+  collected: boolean;
+  vote_status: string;
+  is_followed: boolean;
+}
+
+/** GET /question/info payload. */
+export function presentQuestionInfo(
+  q: QuestionRow,
+  tags: Record<string, unknown>[],
+  users: Map<string, UserRow>,
+  viewer: ViewerState,
+  firstAnswerId: string,
+): Record<string, unknown> {
+  return {
+    id: q.id,
+    title: q.title,
+    url_title: urlTitle(q.title),
+    content: q.original_text,
+    html: q.parsed_text,
+    description: excerpt(q.parsed_text, 160),
+    tags,
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    vote_count: q.vote_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    accepted_answer_id: q.accepted_answer_id === '' ? '0' : q.accepted_answer_id,
+    last_answer_id: q.last_answer_id === '' ? '0' : q.last_answer_id,
+    created_at: q.created_at,
+    update_time: q.updated_at,
+    post_update_time: q.post_updated_at,
+    status: q.status,
+    pin: q.pin,
+    show: q.show,
+    operation: null,
+    user_info: presentBasicUser(users.get(q.user_id)),
+    update_user_info: q.last_edit_user_id ? presentBasicUser(users.get(q.last_edit_user_id)) : null,
+    last_answered_user_info: null,
+    answered: viewer.answered,
+    first_answer_id: firstAnswerId || '0',
+    collected: viewer.collected,
+    vote_status: viewer.vote_status,
+    is_followed: viewer.is_followed,
+    member_actions: [],
+    extends_actions: [],
+  };
+}

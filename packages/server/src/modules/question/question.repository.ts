@@ -1,0 +1,121 @@
+/** The only place that queries `questions` (plus the revision and activity rows written with them). */
+import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { QuestionOrder } from '@quorum/contract';
+import type { Db } from '../../core/db/index.js';
+import type { ActivityTable, QuestionsTable, RevisionsTable } from '../../core/db/schema.js';
+
+export type QuestionRow = Selectable<QuestionsTable>;
+
+/** Statuses shown in public lists: normal and closed. */
+const LISTED_STATUSES = [1, 2];
+
+export interface ListFilter {
+  order: QuestionOrder;
+  tagId?: string;
+  userId?: string;
+  /** Only questions created at or after this unix time. */
+  since?: number;
+}
+
+function filtered(db: Db, f: ListFilter) {
+  let q = db.kysely.selectFrom('questions').where('questions.status', 'in', LISTED_STATUSES).where('questions.show', '=', 1);
+  if (f.tagId) q = q.where('questions.id', 'in', db.kysely.selectFrom('tag_rel').select('object_id').where('tag_id', '=', f.tagId).where('status', '=', 1));
+  if (f.userId) q = q.where('questions.user_id', '=', f.userId);
+  if (f.order === 'unanswered') q = q.where('questions.answer_count', '=', 0);
+  if (f.since) q = q.where('questions.created_at', '>=', f.since);
+  return q;
+}
+
+/** One page of questions in a list order. */
+export async function listQuestions(db: Db, f: ListFilter, offset: number, limit: number): Promise<QuestionRow[]> {
+  let q = filtered(db, f).selectAll('questions');
+  switch (f.order) {
+    case 'active':
+      q = q.orderBy('questions.post_updated_at', 'desc');
+      break;
+    case 'frequent':
+      q = q.orderBy('questions.view_count', 'desc');
+      break;
+    case 'score':
+      q = q.orderBy('questions.vote_count', 'desc');
+      break;
+    case 'hot':
+      q = q.orderBy('questions.answer_count', 'desc').orderBy('questions.vote_count', 'desc').orderBy('questions.view_count', 'desc');
+      break;
+    default:
+      q = q.orderBy('questions.created_at', 'desc');
+  }
+  return q.orderBy('questions.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Number of questions a list filter matches. */
+export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
+  const r = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** A question by id, any status. */
+export function findQuestion(db: Db, id: string): Promise<QuestionRow | undefined> {
+  return db.kysely.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a question. */
+export async function insertQuestion(db: Db, row: Insertable<QuestionsTable>): Promise<void> {
+  await db.kysely.insertInto('questions').values(row).execute();
+}
+
+/** Records a new answer on its question: count, last answer, activity time. */
+export async function noteAnswerAdded(db: Db, questionId: string, answerId: string, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('questions')
+    .set((eb) => ({ answer_count: eb('answer_count', '+', 1), last_answer_id: answerId, post_updated_at: now, updated_at: now }))
+    .where('id', '=', questionId)
+    .execute();
+}
+
+/** Adds buffered view counts: id -> views. */
+export async function addViews(db: Db, views: Map<string, number>): Promise<void> {
+  for (const [id, n] of views) {
+    await db.kysely
+      .updateTable('questions')
+      .set({ view_count: sql`view_count + ${n}`, unique_view_count: sql`unique_view_count + ${n}` })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Inserts a revision row (every write of a post is a revision). */
+export async function insertRevision(db: Db, row: Insertable<RevisionsTable>): Promise<void> {
+  await db.kysely.insertInto('revisions').values(row).execute();
+}
+
+/** Inserts an activity row (timeline, reputation log). */
+export async function insertActivity(db: Db, row: Insertable<ActivityTable>): Promise<void> {
+  await db.kysely.insertInto('activity').values(row).execute();
+}
+
+/** What one user has done to a question: answered it, bookmarked it, voted on it, follows it. */
+export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
+  const [a, c, v, f] = await Promise.all([
+    db.kysely.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).executeTakeFirst(),
+    db.kysely.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
+    db.kysely.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
+    db.kysely.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return { answered: !!a, collected: !!c, vote: v ? `vote_${v.vote_type}` : '', followed: !!f };
+}
+
+/** Id of the oldest visible answer of a question, or ''. */
+export async function firstAnswerId(db: Db, questionId: string): Promise<string> {
+  const r = await db.kysely
+    .selectFrom('answers')
+    .select('id')
+    .where('question_id', '=', questionId)
+    .where('status', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return r?.id ?? '';
+}

@@ -1,0 +1,88 @@
+/**
+ * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
+ */
+import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
+
+/** Fallback site name when `general.name` is empty (spec §3 "Site info"). */
+export const DEFAULT_SITE_NAME = 'Quorum';
+
+export const DEFAULT_ROBOTS = 'User-agent: *\nDisallow: /admin\nDisallow: /search\nDisallow: /install\nDisallow: /review\nDisallow: /users/login\nDisallow: /users/register\nDisallow: /users/account-recovery\nDisallow: /users/oauth/*\nDisallow: /users/*/*\nDisallow: /answer/api\nDisallow: /*?code*\n';
+
+/** Every settings section with its default value. Keys are the `settings.name` column. */
+export function defaultSettings(): SiteSettings {
+  return {
+    general: { name: DEFAULT_SITE_NAME, short_description: '', description: '', site_url: 'http://localhost:9080', contact_email: '', check_update: true },
+    interface: { language: 'en_US', time_zone: 'UTC' },
+    branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
+    login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false },
+    site_users: {
+      allow_update_avatar: false,
+      allow_update_bio: false,
+      allow_update_display_name: false,
+      allow_update_location: false,
+      allow_update_username: false,
+      allow_update_website: false,
+      default_avatar: 'system',
+      gravatar_base_url: 'https://www.gravatar.com/avatar/',
+    },
+    custom_css_html: { custom_css: '', custom_head: '', custom_header: '', custom_footer: '', custom_sidebar: '' },
+    theme: {
+      theme: 'default',
+      color_scheme: 'system',
+      theme_options: [{ label: 'Default', value: 'default' }],
+      theme_config: { default: { navbar_style: 'colored', primary_color: DEFAULT_PRIMARY_COLOR } },
+    },
+    site_seo: { permalink: 1, robots: DEFAULT_ROBOTS },
+    site_write: {
+      restrict_answer: true,
+      required_tag: false,
+      recommend_tags: [],
+      reserved_tags: [],
+      max_image_size: 4,
+      max_attachment_size: 8,
+      max_image_megapixel: 40,
+      authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
+      authorized_attachment_extensions: [],
+    },
+    legal: { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '' },
+  };
+}
+
+export interface SiteWriteTag {
+  slug_name: string;
+  display_name: string;
+}
+
+export interface SiteSettings {
+  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
+  interface: { language: string; time_zone: string };
+  branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
+  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean };
+  site_users: {
+    allow_update_avatar: boolean;
+    allow_update_bio: boolean;
+    allow_update_display_name: boolean;
+    allow_update_location: boolean;
+    allow_update_username: boolean;
+    allow_update_website: boolean;
+    default_avatar: 'system' | 'gravatar';
+    gravatar_base_url: string;
+  };
+  custom_css_html: { custom_css: string; custom_head: string; custom_header: string; custom_footer: string; custom_sidebar: string };
+  theme: { theme: string; color_scheme: string; theme_options: { label: string; value: string }[]; theme_config: Record<string, { navbar_style: string; primary_color: string }> };
+  site_seo: { permalink: number; robots: string };
+  site_write: {
+    restrict_answer: boolean;
+    required_tag: boolean;
+    recommend_tags: SiteWriteTag[];
+    reserved_tags: SiteWriteTag[];
+    max_image_size: number;
+    max_attachment_size: number;
+    max_image_megapixel: number;
+    authorized_image_extensions: string[];
+    authorized_attachment_extensions: string[];
+  };
+  legal: { terms_of_service_original_text: string; terms_of_service_parsed_text: string; privacy_policy_original_text: string; privacy_policy_parsed_text: string };
+}
+
+export type SettingsSection = keyof SiteSettings;

@@ -1,0 +1,109 @@
+/**
+ * Server-rendered pages. The question list and the question page are rendered with their data in the first
+ * HTML (title, description, canonical link, QAPage JSON-LD), localized by Accept-Language; every other page
+ * gets the application shell and renders in the browser. Before installation every page goes to /install.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKey, questionPath, QuestionPageQuery } from '@quorum/contract';
+import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
+import { answerPage } from '../answer/index.js';
+import { questionInfo, questionPage } from '../question/index.js';
+import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
+import { renderDocument, type PageHead } from './ssr.renderer.js';
+import { qaPageJsonLd } from './ssr.jsonld.js';
+
+const LIST_PAGE_SIZE = 20;
+const ANSWER_PAGE_SIZE = 20;
+
+/** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
+const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
+
+export async function ssrRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.quorum;
+
+  async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
+    const html = await renderDocument(req.url, req.lang, head, data, ssr);
+    if (html === null) {
+      return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
+    }
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  function titleOf(s: SiteSettings, page?: string): string {
+    return page ? `${page} - ${s.general.name}` : s.general.short_description ? `${s.general.name} - ${s.general.short_description}` : s.general.name;
+  }
+
+  async function base(req: FastifyRequest, reply: FastifyReply): Promise<{ s: SiteSettings; data: Record<string, unknown> } | null> {
+    if (!ctx.installed) {
+      void reply.redirect('/install', 302);
+      return null;
+    }
+    const s = await getSettings(ctx);
+    return { s, data: { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) } };
+  }
+
+  async function shell(req: FastifyRequest, reply: FastifyReply, status = 200) {
+    if (!ctx.installed) {
+      if (req.url.startsWith('/install')) return send(req, reply, { title: translate('page.install_title', req.lang) }, {}, false);
+      return reply.redirect('/install', 302);
+    }
+    const b = (await base(req, reply))!;
+    return send(req, reply, { title: b.s.general.name, robots: 'noindex' }, b.data, false, status);
+  }
+
+  async function list(req: FastifyRequest, reply: FastifyReply) {
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required) return shell(req, reply);
+    const raw = req.query as Record<string, string>;
+    const parsed = QuestionPageQuery.safeParse({ order: raw.order, page: raw.page, tag: raw.tag || undefined, page_size: LIST_PAGE_SIZE });
+    const q = parsed.success ? parsed.data : QuestionPageQuery.parse({ page_size: LIST_PAGE_SIZE });
+    const payload = await questionPage(ctx, q);
+    b.data[apiKey('/answer/api/v1/question/page', { order: q.order, page: q.page, page_size: LIST_PAGE_SIZE, tag: q.tag })] = payload;
+    const pageTitle = q.tag ? `[${q.tag}]` : translate('page.questions_title', req.lang);
+    const canonical = `${b.s.general.site_url}/questions${q.page > 1 ? `?page=${q.page}` : ''}`;
+    return send(req, reply, { title: titleOf(b.s, pageTitle), description: b.s.general.description || b.s.general.short_description || b.s.general.name, canonical }, b.data, true);
+  }
+
+  async function detail(req: FastifyRequest<{ Params: { qid: string } }>, reply: FastifyReply) {
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required) return shell(req, reply);
+    const qid = req.params.qid;
+    let info: Record<string, unknown>;
+    try {
+      info = await questionInfo(ctx, qid, undefined);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
+      throw err;
+    }
+    const answers = await answerPage(ctx, { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE }, undefined);
+    b.data[apiKey('/answer/api/v1/question/info', { id: qid })] = info;
+    b.data[apiKey('/answer/api/v1/answer/page', { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE })] = answers;
+    const canonical = `${b.s.general.site_url}${questionPath(qid, String(info.title), b.s.site_seo.permalink)}`;
+    return send(
+      req,
+      reply,
+      { title: titleOf(b.s, String(info.title)), description: String(info.description), canonical, jsonLd: qaPageJsonLd(info, answers.list, canonical) },
+      b.data,
+      true,
+    );
+  }
+
+  app.get('/', list);
+  app.get('/questions', list);
+  app.get('/questions/ask', shell);
+  app.get('/questions/:qid', detail);
+  app.get('/questions/:qid/:slug', detail);
+  app.get('/questions/:qid/:slug/:aid', detail);
+  app.get('/install', shell);
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathOnly = req.url.split('?')[0]!;
+    if (req.method !== 'GET' || pathOnly.startsWith('/answer/') || pathOnly.startsWith('/installation/') || pathOnly.startsWith('/assets/') || pathOnly.startsWith('/uploads/')) {
+      return reply.code(404).send({ code: 404, reason: 'base.not_found', msg: translate('base.not_found', req.lang), data: null });
+    }
+    return shell(req, reply, KNOWN.test(pathOnly) ? 200 : 404);
+  });
+}

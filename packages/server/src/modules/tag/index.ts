@@ -1,0 +1,5 @@
+/** Tags: what other modules may use. */
+export { planQuestionTags, applyQuestionTags, presentTagsOfQuestions, suggestTags, tagIdBySlug, normalizeSlug } from './tag.service.js';
+export type { TagPlan } from './tag.service.js';
+export type { TagRow } from './tag.repository.js';
+export { tagRoutes } from './tag.routes.js';

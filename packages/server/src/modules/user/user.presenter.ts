@@ -1,0 +1,97 @@
+/** Users as they leave the server: whitelisted fields in Answer's shapes (answer-compat.md). */
+import { createHash } from 'node:crypto';
+import { MailStatus, Role, UserStatus } from '@quorum/contract';
+import type { UserRow } from './user.repository.js';
+
+/** Wire name of a stored status code. */
+export function userStatusName(row: Pick<UserRow, 'status' | 'mail_status'>): string {
+  if (row.status === UserStatus.suspended) return 'suspended';
+  if (row.status === UserStatus.deleted) return 'deleted';
+  return 'normal';
+}
+
+interface AvatarInfo {
+  type: string;
+  gravatar: string;
+  custom: string;
+}
+
+function avatarInfo(row: UserRow): AvatarInfo {
+  if (row.avatar) {
+    try {
+      const parsed = JSON.parse(row.avatar) as Partial<AvatarInfo>;
+      return { type: parsed.type ?? '', gravatar: parsed.gravatar ?? '', custom: parsed.custom ?? '' };
+    } catch {
+      return { type: 'custom', gravatar: '', custom: row.avatar };
+    }
+  }
+  return { type: '', gravatar: '', custom: '' };
+}
+
+/** Gravatar URL of an e-mail (md5 of the trimmed, lower-cased address, as Gravatar defines). */
+export function gravatarUrl(base: string, email: string): string {
+  const hash = createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+  return `${base.replace(/\/?$/, '/')}${hash}`;
+}
+
+/** Avatar as a URL string ('' means the client draws the system avatar). */
+export function avatarUrl(row: UserRow): string {
+  const a = avatarInfo(row);
+  if (a.type === 'custom') return a.custom;
+  if (a.type === 'gravatar') return a.gravatar;
+  return '';
+}
+
+/** The logged-in user object of GET /user/info and login (Answer's GetCurrentLoginUserInfoResp). */
+export function presentCurrentUser(row: UserRow, accessToken = ''): Record<string, unknown> {
+  return {
+    id: row.id,
+    username: row.username,
+    e_mail: row.e_mail,
+    display_name: row.display_name,
+    avatar: avatarInfo(row),
+    rank: row.rank,
+    bio: row.bio,
+    bio_html: row.bio_html,
+    website: row.website,
+    location: row.location,
+    status: userStatusName(row),
+    mail_status: row.mail_status,
+    language: row.language,
+    color_scheme: row.color_scheme,
+    is_admin: row.role_id === Role.admin,
+    role_id: row.role_id,
+    have_password: row.pass !== '',
+    notice_status: row.notice_status,
+    question_count: row.question_count,
+    answer_count: row.answer_count,
+    follow_count: row.follow_count,
+    created_at: row.created_at,
+    last_login_date: row.last_login_date,
+    access_token: accessToken,
+    visit_token: '',
+    authority_group: 0,
+    mobile: '',
+  };
+}
+
+/** Basic user info embedded in posts and lists (Answer's UserBasicInfo). */
+export function presentBasicUser(row: UserRow | undefined): Record<string, unknown> {
+  if (!row) return { id: '', username: '', display_name: '', avatar: '', rank: 0, status: 'deleted', website: '', location: '', language: '' };
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name || row.username,
+    avatar: avatarUrl(row),
+    rank: row.rank,
+    status: userStatusName(row),
+    website: row.website,
+    location: row.location,
+    language: row.language,
+  };
+}
+
+/** True when the user's e-mail is confirmed. */
+export function isActivated(row: UserRow): boolean {
+  return row.mail_status === MailStatus.activated;
+}

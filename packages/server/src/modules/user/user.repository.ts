@@ -1,0 +1,75 @@
+/** The only place that queries `users` and `user_sessions`. */
+import type { Selectable, Insertable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { UsersTable } from '../../core/db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+
+/** A user by e-mail (case-insensitive: e-mails are stored lower-cased). */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('e_mail', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** A user by username (stored lower-case). */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
+}
+
+/** A user by id. */
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Users by ids, in one query (for embedding authors in lists). */
+export async function findUsersByIds(db: Db, ids: string[]): Promise<Map<string, UserRow>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (!unique.length) return new Map();
+  const rows = await db.kysely.selectFrom('users').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Inserts a user. Throws the driver's unique violation when username or e-mail is taken. */
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.kysely.insertInto('users').values(user).execute();
+}
+
+/** Records a login time. */
+export async function touchLogin(db: Db, id: string, now: number): Promise<void> {
+  await db.kysely.updateTable('users').set({ last_login_date: now }).where('id', '=', id).execute();
+}
+
+/** Stores a session by the SHA-256 of its token. */
+export async function insertSession(db: Db, tokenHash: string, userId: string, now: number, expiresAt: number): Promise<void> {
+  await db.kysely.insertInto('user_sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }).execute();
+}
+
+/** The user of an unexpired session, or undefined. */
+export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  return db.kysely
+    .selectFrom('user_sessions')
+    .innerJoin('users', 'users.id', 'user_sessions.user_id')
+    .selectAll('users')
+    .where('user_sessions.token_hash', '=', tokenHash)
+    .where('user_sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Ends one session. */
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.kysely.deleteFrom('user_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every session of a user (password change, admin reset). */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.kysely.deleteFrom('user_sessions').where('user_id', '=', userId).execute();
+}
+
+/** Adds `delta` to a user's question or answer count. */
+export async function bumpUserCount(db: Db, userId: string, column: 'question_count' | 'answer_count', delta: number): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set((eb) => ({ [column]: eb(column, '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}
