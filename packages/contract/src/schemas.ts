@@ -31,6 +31,7 @@ export const RegisterEmailReq = z.object({
   name: z
     .string({ error: 'error.user.username_required' })
     .trim()
+    .toLowerCase()
     .min(1, 'error.user.username_required')
     .max(LIMITS.usernameMax, 'error.user.username_too_long')
     .regex(USERNAME_PATTERN, 'error.user.username_invalid'),
@@ -132,6 +133,7 @@ export const InstallBaseInfoReq = z.object({
   name: z
     .string({ error: 'error.user.username_required' })
     .trim()
+    .toLowerCase()
     .min(1, 'error.user.username_required')
     .max(LIMITS.usernameMax, 'error.user.username_too_long')
     .regex(USERNAME_PATTERN, 'error.user.username_invalid'),

@@ -32,7 +32,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const issue of result.error.issues) {
-    const field = issue.path.filter((p) => typeof p === 'string').join('.') || 'body';
+    const field = issue.path.map(String).join('.') || 'body';
     if (seen.has(field)) continue;
     seen.add(field);
     const message = issue.message.startsWith('error.') ? issue.message : 'error.form.is_invalid';

@@ -1,0 +1,91 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 20000): Promise<Response> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch {
+      if (Date.now() > until) throw new Error(`${url} did not answer in ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function stop(p: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    p.once('exit', () => resolve());
+    p.kill('SIGTERM');
+  });
+}
+
+const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Auto Site', SITE_URL: 'http://localhost' };
+
+describe('quorum CLI', () => {
+  it('installs from the environment and serves in one process; a restart with the same variables reinstalls nothing', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cli-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const env = { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    const first = spawn(process.execPath, [BIN, 'run'], { env, stdio: 'ignore' });
+    try {
+      const site = await (await waitFor(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
+      expect(site.data.general.name).toBe('Auto Site');
+      expect(existsSync(path.join(dataDir, 'site.db'))).toBe(true);
+      const login = await fetch(`http://127.0.0.1:${port}/answer/api/v1/user/login/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ e_mail: 'boss@example.com', pass: 'boss-pass-1' }),
+      });
+      expect((await login.json()).data.role_id).toBe(2);
+    } finally {
+      await stop(first);
+    }
+    const second = spawn(process.execPath, [BIN, 'run'], { env: { ...env, SITE_NAME: 'Changed', ADMIN_EMAIL: 'other@example.com' }, stdio: 'ignore' });
+    try {
+      const site = await (await waitFor(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
+      expect(site.data.general.name).toBe('Auto Site');
+      const login = await fetch(`http://127.0.0.1:${port}/answer/api/v1/user/login/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ e_mail: 'other@example.com', pass: 'boss-pass-1' }),
+      });
+      expect(login.status).toBe(400);
+    } finally {
+      await stop(second);
+    }
+    const upgrade = spawnSync(process.execPath, [BIN, 'upgrade'], { env: { ...process.env, QUORUM_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(upgrade.status).toBe(0);
+    expect(upgrade.stdout).toContain('The database is up to date.');
+  }, 60_000);
+
+  it('explains what is wrong instead of a stack trace', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cli-'));
+    dirs.push(dataDir);
+    const r = spawnSync(process.execPath, [BIN, 'import', 'stackexchange', '/nonexistent'], { env: { ...process.env, QUORUM_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^Error: .* is not installed/);
+    const bad = spawnSync(process.execPath, [BIN, 'import', 'wordpress', '/x'], { env: { ...process.env, QUORUM_DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(bad.stderr).toContain('unknown import format "wordpress"');
+  }, 30_000);
+});
