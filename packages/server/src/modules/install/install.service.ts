@@ -177,7 +177,7 @@ export async function loadInstalledState(ctx: AppContext): Promise<void> {
     await ping(db);
   } catch (err) {
     await db.close();
-    throw new Error(`cannot connect to the ${cfg.database.type} database in ${configPath(ctx.dataDir)}: ${(err as Error).message}`);
+    throw new Error(`cannot connect to the ${cfg.database.type} database in ${configPath(ctx.dataDir)}: ${(err as Error).message}`, { cause: err });
   }
   attachDb(ctx, db);
   if (await hasSchema(db)) ctx.installed = await isSeeded(db);
