@@ -21,6 +21,7 @@ interface Block {
 export class IdGenerator {
   private blocks = new Map<string, Block>();
   private pending = new Map<string, Promise<void>>();
+  private known = new Set<string>();
 
   constructor(private readonly db: Db) {}
 
@@ -29,21 +30,18 @@ export class IdGenerator {
    * @returns the first reserved number
    */
   async reserve(name: string, count: number): Promise<number> {
+    if (!this.known.has(name)) {
+      // Create the counter row if missing; a concurrent creator is fine (the insert is ignored).
+      const insert = this.db.kysely.insertInto('id_sequences').values({ name, next_value: 1 });
+      await (this.db.dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('name').doNothing())).execute();
+      this.known.add(name);
+    }
     return this.db.kysely.transaction().execute(async (trx) => {
-      const updated = await trx
+      await trx
         .updateTable('id_sequences')
         .set({ next_value: sql`next_value + ${count}` })
         .where('name', '=', name)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        try {
-          await trx.insertInto('id_sequences').values({ name, next_value: 1 + count }).execute();
-          return 1;
-        } catch {
-          // Another node inserted it first: fall through to a normal update.
-          await trx.updateTable('id_sequences').set({ next_value: sql`next_value + ${count}` }).where('name', '=', name).execute();
-        }
-      }
+        .execute();
       const row = await trx.selectFrom('id_sequences').select('next_value').where('name', '=', name).executeTakeFirstOrThrow();
       return Number(row.next_value) - count;
     });
