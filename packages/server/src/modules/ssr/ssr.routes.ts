@@ -99,6 +99,17 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.get('/questions/:qid/:slug/:aid', detail);
   app.get('/install', shell);
 
+  // robots.txt from the SEO settings; favicon from branding (no content when none is set).
+  app.get('/robots.txt', async (_req, reply) => {
+    const s = await getSettings(ctx);
+    return reply.type('text/plain; charset=utf-8').send(s.site_seo.robots);
+  });
+  app.get('/favicon.ico', async (_req, reply) => {
+    const s = await getSettings(ctx);
+    if (s.branding.favicon) return reply.redirect(s.branding.favicon, 302);
+    return reply.code(204).header('cache-control', 'public, max-age=86400').send();
+  });
+
   app.setNotFoundHandler(async (req, reply) => {
     const pathOnly = req.url.split('?')[0]!;
     if (req.method !== 'GET' || pathOnly.startsWith('/answer/') || pathOnly.startsWith('/installation/') || pathOnly.startsWith('/assets/') || pathOnly.startsWith('/uploads/')) {

@@ -1,0 +1,93 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { rememberReturnTarget, type CurrentUser } from '../lib/auth';
+import { siteName } from '../lib/site';
+import type { SiteInfo } from '../lib/types';
+
+// The user menu (dropdown + popper) is only needed once a user is logged in: keep it out of the first load.
+const UserMenu = lazy(() => import('./UserMenu'));
+
+/** Site header (spec §2): brand, main navigation, search, ask button, login / sign-up or the user menu. */
+export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [q, setQ] = useState('');
+  const name = siteName(site);
+  const logo = site.branding?.logo;
+  const colored = (site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored') === 'colored';
+  const here = location.pathname + location.search;
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const query = q.trim();
+    if (query) void navigate(`/search?q=${encodeURIComponent(query)}`);
+  };
+
+  return (
+    <header>
+      <Navbar as="nav" aria-label={t('header.main_nav')} expand="lg" className={`q-navbar ${colored ? 'q-navbar-colored' : 'border-bottom bg-body'}`} data-bs-theme={colored ? 'dark' : undefined}>
+        <Container>
+          <Navbar.Brand as={Link} to="/" className="fw-bold d-flex align-items-center">
+            {logo ? <img src={logo} alt={name} height={32} className="q-logo" /> : name}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="q-main-nav" aria-label={t('header.toggle_nav')} />
+          <Navbar.Collapse id="q-main-nav">
+            <Nav className="me-lg-3">
+              <Nav.Link as={NavLink} to="/questions">
+                {t('header.nav.questions')}
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/tags">
+                {t('header.nav.tags')}
+              </Nav.Link>
+              <Nav.Link as={NavLink} to="/users">
+                {t('header.nav.users')}
+              </Nav.Link>
+            </Nav>
+            <Form role="search" className="flex-grow-1 my-2 my-lg-0 me-lg-3 q-search" onSubmit={onSearch}>
+              <Form.Control
+                type="search"
+                name="q"
+                size="sm"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder={t('header.search.placeholder')}
+                aria-label={t('header.search.label')}
+              />
+            </Form>
+            <div className="d-flex align-items-center gap-2">
+              <Link
+                to={user ? '/questions/ask' : '/users/login'}
+                onClick={() => !user && rememberReturnTarget('/questions/ask')}
+                className={`btn btn-sm text-nowrap ${colored ? 'btn-light' : 'btn-primary'}`}
+              >
+                {t('header.ask')}
+              </Link>
+              {user ? (
+                <Suspense fallback={<span className="d-inline-block rounded bg-body-secondary" style={{ width: 28, height: 28 }} />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              ) : (
+                <>
+                  <Link to="/users/login" className={`btn btn-sm text-nowrap ${colored ? 'btn-outline-light' : 'btn-outline-primary'}`} onClick={() => rememberReturnTarget(here)}>
+                    {t('header.login')}
+                  </Link>
+                  {site.login?.allow_new_registrations !== false ? (
+                    <Link to="/users/register" className={`btn btn-sm text-nowrap ${colored ? 'btn-light' : 'btn-primary'}`} onClick={() => rememberReturnTarget(here)}>
+                      {t('header.signup')}
+                    </Link>
+                  ) : null}
+                </>
+              )}
+            </div>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
+  );
+}

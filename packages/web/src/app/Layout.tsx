@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import ForbiddenPage from '../features/errors/ForbiddenPage';
+import NotFoundPage from '../features/errors/NotFoundPage';
+import ServerErrorPage from '../features/errors/ServerErrorPage';
+import { useCurrentUser } from '../lib/auth';
+import { useErrorCode } from '../lib/errorCode';
+import { primaryColor, useSiteInfo } from '../lib/site';
+import { Toasts } from '../lib/toast';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { themeCss } from './themeStyle';
+import { useBrokenImageGuard, useColorScheme, useEffectiveLanguage, useRouterGlue } from './useAppSync';
+
+/**
+ * The shared layout of public and member pages (spec §2): header, main landmark, footer, toasts, theme and
+ * language sync, and the error page when an error code is set.
+ */
+export function Layout() {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const { user, isLoading } = useCurrentUser();
+  const errorCode = useErrorCode();
+  const location = useLocation();
+  useRouterGlue();
+  useColorScheme(site.theme?.color_scheme, user?.color_scheme);
+  useEffectiveLanguage(user, site, isLoading);
+  useBrokenImageGuard();
+
+  let content = <Outlet />;
+  if (errorCode === 404) content = <NotFoundPage />;
+  else if (errorCode === 403) content = <ForbiddenPage />;
+  else if (errorCode === 500) content = <ServerErrorPage />;
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <style>{themeCss(primaryColor(site))}</style>
+      <a href="#q-main" className="visually-hidden-focusable q-skip-link">
+        {t('common.skip_to_content')}
+      </a>
+      <Header site={site} user={user} />
+      <main id="q-main" className="flex-grow-1 py-4" tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname}>
+          {content}
+        </ErrorBoundary>
+      </main>
+      <Footer site={site} />
+      <Toasts />
+    </div>
+  );
+}
+
+/** Minimal frame for the installer: no site header (there is no site yet), toasts kept. */
+export function BareLayout() {
+  useRouterGlue();
+  useBrokenImageGuard();
+  const site = useSiteInfo();
+  useColorScheme(site.theme?.color_scheme, undefined);
+  return (
+    <main id="q-main" className="min-vh-100 py-4">
+      <Outlet />
+      <Toasts />
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import { Link } from 'react-router';
+
+/** Link to a user's profile, showing the display name. */
+export function UserLink({ user, className = '' }: { user: { username: string; display_name?: string } | null | undefined; className?: string }) {
+  if (!user) return null;
+  return (
+    <Link to={`/users/${encodeURIComponent(user.username)}`} className={`text-decoration-none ${className}`}>
+      {user.display_name || user.username}
+    </Link>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Browser entry: seeds the query cache with the server's prefetched data (window.__QUORUM_DATA__), sets the
+ * language the server rendered with (window.__QUORUM_LANG__), then hydrates the server HTML (or renders from
+ * scratch when there is none, as in `vite dev`).
+ */
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { setLanguage } from './lib/i18n';
+import { createQueryClient, setActiveQueryClient } from './lib/queryClient';
+import { readStored, STORAGE_KEYS } from './lib/session';
+
+declare global {
+  interface Window {
+    __QUORUM_DATA__?: Record<string, unknown>;
+    __QUORUM_LANG__?: string;
+  }
+}
+
+setLanguage(window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) ?? 'en_US');
+const queryClient = createQueryClient(window.__QUORUM_DATA__ ?? {});
+setActiveQueryClient(queryClient);
+
+const container = document.getElementById('root')!;
+const tree = (
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={queryClient} />
+    </BrowserRouter>
+  </StrictMode>
+);
+if (container.firstElementChild) hydrateRoot(container, tree);
+else createRoot(container).render(tree);

@@ -1,0 +1,124 @@
+/**
+ * /users/register (spec §2 "Auth routes"): sign-up with username, e-mail and password
+ * (POST /answer/api/v1/user/register/email {name, e_mail, pass}), then logged in like a login.
+ * Only while the site allows new registrations.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { LIMITS, RegisterEmailReq } from '@quorum/contract';
+import { api } from '../../lib/api';
+import { afterLogin, useCurrentUser } from '../../lib/auth';
+import { siteName, useSiteInfo } from '../../lib/site';
+import type { CurrentUser } from '../../lib/types';
+import { usePageTitle } from '../../lib/usePageTitle';
+import AuthCard from './AuthCard';
+import { errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
+import TextField from './TextField';
+
+/** The sign-up page. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const site = useSiteInfo();
+  usePageTitle(t('auth.register.title'));
+  const closed = site.login?.allow_new_registrations === false;
+
+  const [form, setForm] = useState({ name: '', e_mail: '', pass: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Set once signed up: afterLogin picks the destination, not the effect below. */
+  const signedUp = useRef(false);
+  useEffect(() => {
+    if ((closed || user) && !signedUp.current) navigate('/', { replace: true });
+  }, [closed, user, navigate]);
+
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const local = translateChecks(t, schemaErrors(RegisterEmailReq, form));
+    setErrors(local);
+    setAlert(null);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      const created = await api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/register/email', form, { passingError: true });
+      signedUp.current = true;
+      afterLogin(created, navigate);
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields) setErrors(fields);
+      else setAlert(errorMessage(err, t('auth.errors.unknown')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title={t('auth.register.heading', { site: siteName(site) })}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.have_account')} <Link to="/users/login">{t('auth.register.log_in')}</Link>
+        </>
+      }
+    >
+      <Form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        {alert && (
+          <Alert variant="danger" role="alert">
+            {alert}
+          </Alert>
+        )}
+        <TextField
+          name="name"
+          label={t('auth.fields.username')}
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+          hint={t('auth.hints.username', { max: LIMITS.usernameMax })}
+          autoComplete="username"
+          autoFocus
+          required
+        />
+        <TextField
+          name="e_mail"
+          type="email"
+          label={t('auth.fields.email')}
+          value={form.e_mail}
+          onChange={set('e_mail')}
+          error={errors.e_mail}
+          autoComplete="email"
+          required
+        />
+        <TextField
+          name="pass"
+          type="password"
+          label={t('auth.fields.password')}
+          value={form.pass}
+          onChange={set('pass')}
+          error={errors.pass}
+          hint={t('auth.hints.password', { min: LIMITS.passwordMin, max: LIMITS.passwordMax })}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" variant="primary" className="w-100 mt-2" disabled={busy}>
+          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {t('auth.register.submit')}
+        </Button>
+        <p className="small text-body-secondary text-center mt-3 mb-0">
+          <Trans i18nKey="auth.register.agree" components={{ tos: <Link to="/tos" />, privacy: <Link to="/privacy" /> }} />
+        </p>
+      </Form>
+    </AuthCard>
+  );
+}

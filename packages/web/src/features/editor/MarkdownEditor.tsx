@@ -1,0 +1,169 @@
+/**
+ * Markdown editor: CodeMirror 6 with a formatting toolbar and a server-rendered live preview.
+ * Pages must load it with React.lazy so CodeMirror stays out of the reading pages' bundle.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Compartment, EditorState } from '@codemirror/state';
+import { EditorView, drawSelection, keymap, placeholder as placeholderExt } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import { buildToolbar, type ToolbarAction } from './commands';
+import EditorFallback from './EditorFallback';
+import type { MarkdownEditorProps } from './types';
+import { usePreview } from './usePreview';
+import './editor.css';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Human form of a CodeMirror key name: 'Mod-b' -> 'Ctrl+B' or '⌘B'. */
+function shortcutLabel(key: string): string {
+  const letter = key.split('-').pop()!.toUpperCase();
+  return isMac ? `⌘${letter}` : `Ctrl+${letter}`;
+}
+
+/** Attributes of the editable element: its name, hints and validity for assistive technology. */
+function contentAttributes(p: Pick<MarkdownEditorProps, 'id' | 'labelId' | 'describedBy' | 'invalid'>) {
+  const attrs: Record<string, string> = { id: p.id, 'aria-labelledby': p.labelId, 'aria-multiline': 'true', role: 'textbox' };
+  if (p.describedBy) attrs['aria-describedby'] = p.describedBy;
+  if (p.invalid) attrs['aria-invalid'] = 'true';
+  return EditorView.contentAttributes.of(attrs);
+}
+
+/** The markdown editor with toolbar and live preview (default export for React.lazy). */
+export default function MarkdownEditor(props: MarkdownEditorProps) {
+  const { id, value, onChange, labelId, describedBy, invalid, placeholder, minHeight = 260, preview = true } = props;
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const attrs = useRef(new Compartment());
+  const [failed, setFailed] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+
+  const actions: ToolbarAction[] = useMemo(() => buildToolbar((kind) => t(`editor.placeholder.${kind}`)), [t]);
+
+  // Create the editor once; later prop changes are applied by the effects below.
+  useEffect(() => {
+    if (!host.current) return;
+    let view: EditorView;
+    try {
+      const shortcuts = actions.filter((a) => a.shortcut).map((a) => ({ key: a.shortcut!, run: a.run, preventDefault: true }));
+      view = new EditorView({
+        parent: host.current,
+        state: EditorState.create({
+          doc: value,
+          extensions: [
+            history(),
+            drawSelection(),
+            EditorView.lineWrapping,
+            // The bare language (GFM) rather than markdown(): that one pulls in the HTML, CSS and JS parsers.
+            new LanguageSupport(markdownLanguage),
+            syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+            keymap.of([...shortcuts, ...markdownKeymap, ...defaultKeymap, ...historyKeymap]),
+            placeholderExt(placeholder ?? ''),
+            EditorView.theme({ '.cm-content, .cm-gutter': { minHeight: `${minHeight}px` } }),
+            attrs.current.of(contentAttributes({ id, labelId, describedBy, invalid })),
+            EditorView.updateListener.of((u) => {
+              if (u.docChanged) onChangeRef.current(u.state.doc.toString());
+            }),
+          ],
+        }),
+      });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+    // Created once per mount: later prop changes are applied by the effects below.
+  }, []);
+
+  // A value set from outside (e.g. a restored draft) replaces the document.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view && view.state.doc.toString() !== value) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: attrs.current.reconfigure(contentAttributes({ id, labelId, describedBy, invalid })) });
+  }, [id, labelId, describedBy, invalid]);
+
+  const rendered = usePreview(value, preview && !failed);
+
+  if (failed) return <EditorFallback {...props} />;
+
+  /** Arrow keys move between toolbar buttons (one tab stop for the whole toolbar). */
+  const onToolbarKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const jump = e.key === 'Home' ? 0 : e.key === 'End' ? actions.length - 1 : null;
+    if (!delta && jump === null) return;
+    e.preventDefault();
+    const next = jump ?? (focusIndex + delta + actions.length) % actions.length;
+    setFocusIndex(next);
+    toolbarRef.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
+  };
+
+  return (
+    <div>
+      <div className={`qm-editor${invalid ? ' is-invalid' : ''}`}>
+        <div
+          ref={toolbarRef}
+          className="qm-toolbar d-flex flex-wrap gap-1 p-1"
+          role="toolbar"
+          aria-label={t('editor.toolbar.label')}
+          aria-controls={id}
+          onKeyDown={onToolbarKey}
+        >
+          {actions.map((a, i) => {
+            const name = t(`editor.toolbar.${a.id}`);
+            const title = a.shortcut ? `${name} (${shortcutLabel(a.shortcut)})` : name;
+            return (
+              <Button
+                key={a.id}
+                variant="link"
+                size="sm"
+                className="text-body text-decoration-none"
+                tabIndex={i === focusIndex ? 0 : -1}
+                aria-label={name}
+                title={title}
+                onMouseDown={(e) => e.preventDefault()}
+                onFocus={() => setFocusIndex(i)}
+                onClick={() => viewRef.current && a.run(viewRef.current)}
+              >
+                <span aria-hidden="true" className={a.id === 'italic' ? 'fst-italic' : undefined}>
+                  {a.icon}
+                </span>
+              </Button>
+            );
+          })}
+        </div>
+        <div ref={host} />
+      </div>
+      {preview && (
+        <section className="mt-3" aria-label={t('editor.preview.label')} aria-busy={rendered.pending}>
+          <div className="d-flex align-items-center gap-2 mb-1 small text-body-secondary">
+            <span>{t('editor.preview.label')}</span>
+            {rendered.pending && <Spinner animation="border" size="sm" role="status" aria-label={t('editor.preview.loading')} />}
+            {rendered.failed && <span className="text-danger">{t('editor.preview.failed')}</span>}
+          </div>
+          {rendered.html ? (
+            <div className="qm-preview" dangerouslySetInnerHTML={{ __html: rendered.html }} />
+          ) : (
+            <div className="qm-preview text-body-secondary small">{t('editor.preview.empty')}</div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

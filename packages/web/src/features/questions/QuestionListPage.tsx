@@ -1,0 +1,96 @@
+import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Nav from 'react-bootstrap/Nav';
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { QuestionOrder } from '@quorum/contract';
+import { Pager } from '../../components/Pager';
+import { formatCount } from '../../lib/format';
+import { permalinkStyle, useSiteInfo } from '../../lib/site';
+import { useDelayedFlag } from '../../lib/useDelayedFlag';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { PAGE_SIZE, parseOrder, parsePage, useQuestionPage } from './hooks';
+import { QuestionRow, QuestionRowSkeleton } from './QuestionRow';
+import { QuestionSidebar } from './QuestionSidebar';
+
+const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered'];
+
+/** Builds a list URL keeping the tag filter; page 1 and order 'newest' are left out. */
+function listHref(order: QuestionOrder, page: number, tag?: string): string {
+  const p = new URLSearchParams();
+  if (order !== 'newest') p.set('order', order);
+  if (page > 1) p.set('page', String(page));
+  if (tag) p.set('tag', tag);
+  const qs = p.toString();
+  return qs ? `/questions?${qs}` : '/questions';
+}
+
+/** `/` and `/questions`: the question list with order tabs, numbered pages and a sidebar (spec §2). */
+export default function QuestionListPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const order = parseOrder(params.get('order'));
+  const page = parsePage(params.get('page'));
+  const tag = params.get('tag')?.trim() || undefined;
+  const site = useSiteInfo();
+  const permalink = permalinkStyle(site);
+  const { data, isPending, isError, isPlaceholderData } = useQuestionPage(order, page, tag);
+  const showSkeleton = useDelayedFlag(isPending);
+  const heading = tag ? t('question_list.tagged_title', { tag }) : t('question_list.title');
+  usePageTitle(page > 1 ? `${heading} (${t('pager.page_n', { page })})` : tag ? heading : undefined);
+
+  return (
+    <div className="container">
+      <Row className="g-4">
+        <Col lg={9}>
+          <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+            <div>
+              <h1 className="h3 mb-1">{heading}</h1>
+              {data ? <p className="text-body-secondary small mb-0">{t('question_list.count', { count: data.count, formatted: formatCount(data.count) })}</p> : null}
+            </div>
+            <Link to="/questions/ask" className="btn btn-primary">
+              {t('header.ask')}
+            </Link>
+          </div>
+          <Nav variant="underline" className="mb-2 flex-nowrap overflow-auto" aria-label={t('question_list.sort_label')}>
+            {TABS.map((o) => (
+              <Nav.Item key={o}>
+                <Nav.Link as={Link} to={listHref(o, 1, tag)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
+                  {t(`question_list.order.${o}`)}
+                </Nav.Link>
+              </Nav.Item>
+            ))}
+          </Nav>
+          <Card className={`shadow-sm ${isPlaceholderData ? 'opacity-75' : ''}`} aria-busy={isPending || isPlaceholderData}>
+            {isError && !data ? (
+              <Alert variant="danger" className="m-3">
+                {t('question_list.load_failed')}
+              </Alert>
+            ) : null}
+            {isPending ? showSkeleton ? Array.from({ length: 6 }, (_, i) => <QuestionRowSkeleton key={i} />) : <div style={{ minHeight: 240 }} /> : null}
+            {data && data.list.length === 0 ? (
+              <div className="text-center py-5 px-3">
+                <p className="h5 mb-2">{t('question_list.empty.title')}</p>
+                <p className="text-body-secondary mb-3">{t('question_list.empty.message')}</p>
+                <Link to="/questions/ask" className="btn btn-outline-primary">
+                  {t('question_list.empty.cta')}
+                </Link>
+              </div>
+            ) : null}
+            {data?.list.map((q) => <QuestionRow key={q.id} q={q} permalink={permalink} />)}
+          </Card>
+          {data ? (
+            <div className="d-flex justify-content-center mt-3">
+              <Pager page={page} total={data.count} pageSize={PAGE_SIZE} hrefFor={(p) => listHref(order, p, tag)} />
+            </div>
+          ) : null}
+        </Col>
+        <Col lg={3}>
+          <QuestionSidebar site={site} />
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PinState, PostStatus } from '@quorum/contract';
+import { PageSpinner } from '../../components/PageSpinner';
+import { Pager } from '../../components/Pager';
+import { StatusBadge } from '../../components/StatusBadge';
+import { TagList } from '../../components/TagLink';
+import { TimeAgo } from '../../components/TimeAgo';
+import { ApiError } from '../../lib/api';
+import { formatCount } from '../../lib/format';
+import { useDelayedFlag } from '../../lib/useDelayedFlag';
+import { usePageTitle } from '../../lib/usePageTitle';
+import type { AnswerInfo, PageData, QuestionInfo } from '../../lib/types';
+import NotFoundPage from '../errors/NotFoundPage';
+import { AnswerForm } from './AnswerForm';
+import { AnswerItem } from './AnswerItem';
+import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerPage, useQuestionInfo } from './hooks';
+import { AuthorCard, VoteCount } from './PostParts';
+
+/**
+ * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
+ * (`?page=`), and the answer form. With `:aid` the page scrolls to that answer and highlights it.
+ */
+export default function QuestionPage() {
+  const { t } = useTranslation();
+  const { qid = '', aid } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const page = parsePage(params.get('page'));
+  const question = useQuestionInfo(qid);
+  const answers = useAnswerPage(qid, page);
+  const [highlight, setHighlight] = useState<string | undefined>(aid);
+  const showSpinner = useDelayedFlag(question.isPending);
+  const q = question.data;
+  usePageTitle(q?.title);
+
+  useEffect(() => setHighlight(aid), [aid]);
+
+  // Scroll to the answer named in the URL (or just posted) once it is on screen.
+  useEffect(() => {
+    if (!highlight || !answers.data) return;
+    document.getElementById(`answer-${highlight}`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [highlight, answers.data]);
+
+  if (question.isError) {
+    if (question.error instanceof ApiError && question.error.status === 404) return <NotFoundPage />;
+    return (
+      <div className="container">
+        <Alert variant="danger">{t('question.load_failed')}</Alert>
+      </div>
+    );
+  }
+  if (q === null) return <NotFoundPage />;
+  if (!q) return showSpinner ? <PageSpinner /> : null;
+
+  const onPosted = (answer: AnswerInfo) => {
+    const current = answers.data;
+    queryClient.setQueryData<QuestionInfo>([questionInfoKey(qid)], (old) => (old ? { ...old, answer_count: old.answer_count + 1, answered: true } : old));
+    if (current && current.list.length < PAGE_SIZE) {
+      queryClient.setQueryData<PageData<AnswerInfo>>([answerPageKey(qid, page)], { count: current.count + 1, list: [...current.list, answer] });
+    } else {
+      const last = Math.ceil(((current?.count ?? 0) + 1) / PAGE_SIZE);
+      void queryClient.invalidateQueries({ predicate: (query) => isAnswerPageKeyOf(qid, query.queryKey[0]) });
+      void navigate(`${location.pathname}?page=${last}`);
+    }
+    setHighlight(answer.id);
+  };
+
+  const answerCount = answers.data?.count ?? q.answer_count;
+  const pageHref = (p: number) => (p > 1 ? `${location.pathname}?page=${p}` : location.pathname);
+
+  return (
+    <div className="container">
+      <article aria-labelledby="q-question-title">
+        <header className="border-bottom pb-3 mb-3">
+          <h1 id="q-question-title" className="h3 mb-2 text-break">
+            {q.pin === PinState.pinned ? (
+              <Badge bg="info" text="dark" className="me-2 align-middle fs-6">
+                {t('question_list.pinned')}
+              </Badge>
+            ) : null}
+            {q.title}
+            <StatusBadge status={q.status} show={q.show} className="ms-2 align-middle fs-6" />
+          </h1>
+          <dl className="d-flex flex-wrap gap-3 small text-body-secondary mb-0">
+            <div className="d-flex gap-1">
+              <dt className="fw-normal">{t('question.asked')}</dt>
+              <dd className="mb-0 text-body">
+                <TimeAgo at={q.created_at} />
+              </dd>
+            </div>
+            {q.update_time && q.update_time > q.created_at ? (
+              <div className="d-flex gap-1">
+                <dt className="fw-normal">{t('question.modified')}</dt>
+                <dd className="mb-0 text-body">
+                  <TimeAgo at={q.update_time} />
+                </dd>
+              </div>
+            ) : null}
+            <div className="d-flex gap-1">
+              <dt className="fw-normal">{t('question.viewed')}</dt>
+              <dd className="mb-0 text-body">{t('question.times', { count: q.view_count, formatted: formatCount(q.view_count) })}</dd>
+            </div>
+          </dl>
+        </header>
+        {q.status === PostStatus.pending ? <Alert variant="warning">{t('status.pending_message')}</Alert> : null}
+        {q.status === PostStatus.closed ? <Alert variant="warning">{t('status.closed_message')}</Alert> : null}
+        <div className="d-flex gap-3">
+          <VoteCount count={q.vote_count} />
+          <div className="flex-grow-1 min-w-0">
+            <div className="q-post" dangerouslySetInnerHTML={{ __html: q.html }} />
+            <TagList tags={q.tags} className="mt-3" />
+            <div className="d-flex justify-content-end mt-3">
+              <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
+            </div>
+          </div>
+        </div>
+      </article>
+
+      <section className="mt-4" aria-labelledby="q-answers-heading">
+        <h2 id="q-answers-heading" className="h5 border-bottom pb-2 mb-0">
+          {t('question.answer_count', { count: answerCount, formatted: formatCount(answerCount) })}
+        </h2>
+        {answers.isPending ? <PageSpinner /> : null}
+        {answers.isError && !answers.data ? <Alert variant="danger" className="mt-3">{t('question.answers_failed')}</Alert> : null}
+        <div className={answers.isPlaceholderData ? 'opacity-75' : ''} aria-busy={answers.isPlaceholderData}>
+          {answers.data?.list.map((a) => <AnswerItem key={a.id} answer={a} highlight={a.id === highlight} />)}
+        </div>
+        {answers.data ? (
+          <div className="d-flex justify-content-center mt-3">
+            <Pager page={page} total={answers.data.count} pageSize={PAGE_SIZE} hrefFor={pageHref} label={t('question.answers_pager')} />
+          </div>
+        ) : null}
+      </section>
+
+      <AnswerForm question={q} onPosted={onPosted} />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import Card from 'react-bootstrap/Card';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { siteName } from '../../lib/site';
+import type { SiteInfo } from '../../lib/types';
+
+/** Right column of the list page: about the site and a call to ask. A place for trending widgets later. */
+export function QuestionSidebar({ site }: { site: SiteInfo }) {
+  const { t } = useTranslation();
+  const about = site.general?.short_description || site.general?.description;
+  return (
+    <aside aria-label={t('sidebar.label')} className="d-flex flex-column gap-3">
+      <Card className="shadow-sm">
+        <Card.Body>
+          <h2 className="h6 fw-semibold">{t('sidebar.about', { name: siteName(site) })}</h2>
+          <p className="small text-body-secondary mb-0">{about || t('sidebar.about_default')}</p>
+        </Card.Body>
+      </Card>
+      <Card className="shadow-sm">
+        <Card.Body>
+          <h2 className="h6 fw-semibold">{t('sidebar.help_title')}</h2>
+          <p className="small text-body-secondary">{t('sidebar.help_text')}</p>
+          <Link to="/questions/ask" className="btn btn-sm btn-outline-primary">
+            {t('header.ask')}
+          </Link>
+        </Card.Body>
+      </Card>
+    </aside>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The one HTTP client of the web app (spec §7-§8). Sends the token and language, times out after 10 s,
+ * unwraps the envelope and handles errors in one place:
+ * - 400 with a list: field errors, always thrown to the caller (`ApiError.fieldErrors`);
+ * - 400 `err_type: toast`: danger toast; `alert` / `modal` / other: thrown to the caller;
+ * - 401: user cleared, return path remembered, sent to /users/login;
+ * - 403 typed inactive / suspended / url_expired: sent to the matching page; other 403: toast;
+ * - 404 on calls with `allow404`: the 404 page; 50X: the 50X page (not on auth pages).
+ * With `passingError: true` none of this runs and every error goes to the caller.
+ * Global handling still rejects the promise (with `handled: true`) so callers never hang.
+ */
+import { HTTP_TIMEOUT_MS, type Envelope, type FieldError } from '@quorum/contract';
+import { setErrorCode } from './errorCode';
+import { i18n } from './i18n';
+import { currentPath, navigateTo, onAuthPage } from './navigation';
+import { getActiveQueryClient } from './queryClient';
+import { getToken, rememberReturnTarget, USER_INFO_KEY } from './session';
+import { toast } from './toast';
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Hand every error to the caller without global handling. */
+  passingError?: boolean;
+  /** Show the 404 page when the call answers 404. */
+  allow404?: boolean;
+}
+
+/** Query values; undefined and empty strings are dropped. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** A failed call: HTTP status (0 for network errors and time-outs), reason key, translated message, data. */
+export class ApiError extends Error {
+  status: number;
+  reason: string;
+  data: unknown;
+  fieldErrors: FieldError[];
+  /** True when the client already showed or acted on the error (toast, redirect, error page). */
+  handled: boolean;
+
+  constructor(status: number, reason: string, message: string, data: unknown = null) {
+    super(message || reason || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.reason = reason;
+    this.data = data;
+    this.fieldErrors = Array.isArray(data) ? (data as FieldError[]).filter((e) => e && typeof e.error_field === 'string') : [];
+    this.handled = false;
+  }
+
+  /** Message of the field error for `field`, if any. */
+  fieldError(field: string): string | undefined {
+    return this.fieldErrors.find((e) => e.error_field === field)?.error_msg;
+  }
+}
+
+function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** Global handling of a failed call; returns true when the error was acted on. */
+function handleGlobally(err: ApiError, opts: RequestOptions): boolean {
+  const path = currentPath();
+  const authPage = onAuthPage(path);
+  const data = (err.data && typeof err.data === 'object' ? err.data : {}) as { err_type?: string; type?: string };
+  switch (true) {
+    case err.status === 400:
+      if (err.fieldErrors.length) return false;
+      if (data.err_type === 'toast') {
+        toast(err.message, 'danger');
+        return true;
+      }
+      if (!data.err_type && !Array.isArray(err.data)) {
+        toast(err.message, 'danger');
+        return true;
+      }
+      return false;
+    case err.status === 401:
+      setErrorCode(null);
+      getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
+      if (authPage) return false;
+      rememberReturnTarget(path);
+      navigateTo('/users/login');
+      return true;
+    case err.status === 403:
+      if (data.type === 'inactive') navigateTo('/users/login?status=inactive');
+      else if (data.type === 'suspended') navigateTo('/users/account-suspended', { replace: true });
+      else if (data.type === 'url_expired') navigateTo('/users/account-activation/failed');
+      else if (authPage) return false;
+      else toast(err.message, 'danger');
+      return true;
+    case err.status === 404:
+      if (!opts.allow404 || authPage) return false;
+      setErrorCode(404);
+      return true;
+    case err.status >= 500:
+      console.error('[api]', err.status, err.reason, err.data);
+      if (authPage) return false;
+      setErrorCode(500);
+      return true;
+    default:
+      return false;
+  }
+}
+
+async function request<T>(method: string, path: string, query: Query | undefined, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    clearTimeout(timer);
+    const timedOut = controller.signal.aborted;
+    const err = new ApiError(0, timedOut ? 'timeout' : 'network', i18n.t(timedOut ? 'client_error.timeout' : 'client_error.network'));
+    err.cause = cause;
+    if (!opts.passingError) {
+      toast(err.message, 'danger');
+      err.handled = true;
+    }
+    throw err;
+  }
+  clearTimeout(timer);
+  if (res.status === 204) return undefined as T;
+  const envelope = ((await res.json().catch(() => null)) ?? {}) as Partial<Envelope<unknown>>;
+  if (res.ok) return envelope.data as T;
+  const err = new ApiError(res.status, envelope.reason ?? '', envelope.msg ?? res.statusText, envelope.data ?? null);
+  if (!opts.passingError) err.handled = handleGlobally(err, opts);
+  throw err;
+}
+
+/** JSON API calls; `path` is the full path, e.g. '/answer/api/v1/question/page'. Resolves to the envelope's `data`. */
+export const api = {
+  get<T>(path: string, query?: Query, opts?: RequestOptions): Promise<T> {
+    return request<T>('GET', path, query, undefined, opts);
+  },
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return request<T>('POST', path, undefined, body ?? {}, opts);
+  },
+  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return request<T>('PUT', path, undefined, body ?? {}, opts);
+  },
+  delete<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+    return request<T>('DELETE', path, undefined, body ?? {}, opts);
+  },
+};

@@ -1,0 +1,94 @@
+/**
+ * The logged-in user (spec §4 "Derived login state", "After login", "App start").
+ * The token lives in localStorage (`quorum.token`); the user is GET /user/info, re-fetched at most every
+ * 10 s unless forced. The server always renders the anonymous view, so the user appears after hydration.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { MailStatus, Role } from '@quorum/contract';
+import { api } from './api';
+import { getActiveQueryClient } from './queryClient';
+import { clearToken, getToken, setToken, takeReturnTarget, tokenStore, USER_INFO_KEY } from './session';
+import { useStore } from './store';
+import type { CurrentUser } from './types';
+
+export { clearToken, getToken, rememberReturnTarget, setToken, USER_INFO_KEY } from './session';
+export type { CurrentUser } from './types';
+
+/** User refresh throttle (spec §9). */
+const USER_REFRESH_MS = 10_000;
+
+async function fetchUser(): Promise<CurrentUser | null> {
+  try {
+    const user = await api.get<CurrentUser | null>('/answer/api/v1/user/info', undefined, { passingError: true });
+    return user && typeof user === 'object' && user.id ? user : null;
+  } catch {
+    // Spec §4: a failed fetch clears the local user but keeps the stored token.
+    return null;
+  }
+}
+
+/**
+ * The logged-in user, or null when anonymous (and always null during SSR and hydration).
+ * @returns `{user, isLoading}`; isLoading is true only while a token exists and the first fetch runs
+ */
+export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
+  const token = useStore(tokenStore, null);
+  const query = useQuery({
+    queryKey: [USER_INFO_KEY],
+    queryFn: fetchUser,
+    enabled: !!token,
+    staleTime: USER_REFRESH_MS,
+  });
+  if (!token) return { user: null, isLoading: false };
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+/** Forces a fresh GET /user/info (e.g. after changing settings). */
+export async function refreshCurrentUser(): Promise<CurrentUser | null> {
+  const client = getActiveQueryClient();
+  if (!client) return fetchUser();
+  return client.fetchQuery({ queryKey: [USER_INFO_KEY], queryFn: fetchUser, staleTime: 0 });
+}
+
+/** Login-state helpers (spec §4). */
+export function isActivated(user: CurrentUser | null): boolean {
+  return !!user && user.mail_status === MailStatus.activated;
+}
+
+/** True for a normal (activated, not suspended) admin or moderator. */
+export function isStaff(user: CurrentUser | null): boolean {
+  return isActivated(user) && user!.status !== 'suspended' && (user!.role_id === Role.admin || user!.role_id === Role.moderator);
+}
+
+/**
+ * Completes a login or sign-up (spec §4 "After login"): stores the token, primes the user query, then goes to
+ * '/users/login?status=inactive' when the e-mail is not verified (mail_status 2), otherwise to the remembered
+ * return target (default '/'), replacing history. Without a token it just goes home.
+ * @param user the login / register response (current user with access_token)
+ * @param navigate react-router's navigate function
+ */
+export function afterLogin(
+  user: CurrentUser & { access_token: string },
+  navigate: (to: string, opts?: { replace?: boolean }) => void,
+): void {
+  if (!user.access_token) {
+    navigate('/', { replace: true });
+    return;
+  }
+  setToken(user.access_token);
+  getActiveQueryClient()?.setQueryData([USER_INFO_KEY], user);
+  if (user.mail_status === MailStatus.inactive) {
+    navigate('/users/login?status=inactive', { replace: true });
+    return;
+  }
+  navigate(takeReturnTarget(), { replace: true });
+}
+
+/** Ends the session: tells the server (errors ignored), forgets the token and the cached user. */
+export async function logout(): Promise<void> {
+  if (getToken()) {
+    await api.get('/answer/api/v1/user/logout', undefined, { passingError: true }).catch(() => undefined);
+  }
+  clearToken();
+  getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
+}

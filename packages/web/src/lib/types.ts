@@ -1,0 +1,182 @@
+/**
+ * Wire shapes the web app reads (docs/API.md; Answer 1.4.x field names). Only the fields the UI uses are
+ * required; the server may send more.
+ */
+
+/** Avatar of the logged-in user: `{type, gravatar, custom}`. */
+export interface AvatarInfo {
+  type: string;
+  gravatar: string;
+  custom: string;
+}
+
+/** GET /user/info: the logged-in user (spec §3 "Logged-in user"). */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  e_mail: string;
+  display_name: string;
+  avatar: AvatarInfo | string;
+  rank: number;
+  bio: string;
+  bio_html: string;
+  website: string;
+  location: string;
+  /** 'normal' | 'suspended' */
+  status: string;
+  /** 1 activated, 2 not activated. */
+  mail_status: number;
+  /** 'Default' or a language code. */
+  language: string;
+  color_scheme: string;
+  is_admin: boolean;
+  role_id: number;
+  have_password: boolean;
+  question_count: number;
+  answer_count: number;
+  follow_count: number;
+  created_at: number;
+  last_login_date: number;
+  access_token?: string;
+}
+
+/** Basic user info embedded in posts. `avatar` is a URL, possibly empty. */
+export interface UserBasic {
+  id: string;
+  username: string;
+  display_name: string;
+  avatar: string;
+  rank: number;
+  status: string;
+  website?: string;
+  location?: string;
+  language?: string;
+}
+
+/** A tag as embedded in questions. */
+export interface TagInfo {
+  slug_name: string;
+  display_name: string;
+  main_tag_slug_name?: string;
+  recommend?: boolean;
+  reserved?: boolean;
+}
+
+/** `{count, list}` paged payload. */
+export interface PageData<T> {
+  count: number;
+  list: T[];
+}
+
+/** One row of GET /question/page. */
+export interface QuestionListItem {
+  id: string;
+  title: string;
+  url_title: string;
+  description: string;
+  status: number;
+  pin: number;
+  show: number;
+  view_count: number;
+  unique_view_count: number;
+  vote_count: number;
+  answer_count: number;
+  collection_count: number;
+  follow_count: number;
+  accepted_answer_id: string;
+  last_answer_id: string;
+  created_at: number;
+  operated_at: number;
+  /** e.g. 'asked' | 'answered' | 'modified' */
+  operation_type: string;
+  operator: Pick<UserBasic, 'id' | 'username' | 'display_name' | 'rank' | 'status'> & { avatar?: string };
+  tags: TagInfo[];
+}
+
+/** GET /question/info. */
+export interface QuestionInfo {
+  id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  description: string;
+  tags: TagInfo[];
+  view_count: number;
+  unique_view_count: number;
+  vote_count: number;
+  answer_count: number;
+  collection_count: number;
+  follow_count: number;
+  accepted_answer_id: string;
+  last_answer_id: string;
+  created_at: number;
+  update_time: number;
+  post_update_time: number;
+  status: number;
+  pin: number;
+  show: number;
+  user_info: UserBasic | null;
+  update_user_info: UserBasic | null;
+  last_answered_user_info: UserBasic | null;
+  answered: boolean;
+  first_answer_id: string;
+  collected: boolean;
+  vote_status: string;
+  is_followed: boolean;
+}
+
+/** One answer (GET /answer/page item, POST /answer result). */
+export interface AnswerInfo {
+  id: string;
+  question_id: string;
+  content: string;
+  html: string;
+  create_time: number;
+  update_time: number;
+  /** 1 not accepted, 2 accepted. */
+  accepted: number;
+  user_info: UserBasic | null;
+  update_user_info: UserBasic | null;
+  collected: boolean;
+  vote_status: string;
+  vote_count: number;
+  status: number;
+}
+
+/** GET /siteinfo (spec §3 "Site info"); every group may be absent on a fresh install. */
+export interface SiteInfo {
+  general?: {
+    name?: string;
+    description?: string;
+    short_description?: string;
+    site_url?: string;
+    contact_email?: string;
+    permalink?: number;
+  };
+  interface?: { language?: string; time_zone?: string; default_avatar?: string };
+  branding?: { logo?: string; square_icon?: string; mobile_logo?: string; favicon?: string };
+  login?: {
+    allow_new_registrations?: boolean;
+    login_required?: boolean;
+    allow_email_registrations?: boolean;
+    allow_password_login?: boolean;
+  };
+  site_users?: Record<string, unknown>;
+  custom_css_html?: {
+    custom_css?: string;
+    custom_head?: string;
+    custom_header?: string;
+    custom_footer?: string;
+    custom_sidebar?: string;
+  };
+  theme?: {
+    theme?: string;
+    color_scheme?: string;
+    theme_config?: Record<string, { navbar_style?: string; primary_color?: string } | undefined>;
+  };
+  site_seo?: { robots?: string; permalink?: number };
+  site_write?: { restrict_answer?: boolean; recommend_tags?: unknown[]; required_tag?: boolean };
+  version?: string;
+  revision?: string;
+}
