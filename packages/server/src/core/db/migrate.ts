@@ -1,20 +1,27 @@
 /**
- * Schema migrations through Kysely's Migrator. Migrations are numbered modules in src/migrations that take
- * the dialect as a second argument so they can pick portable column types.
+ * Schema migrations through Kysely's Migrator. Migrations are the numbered modules in src/migrations
+ * (`NNN_name.ts`, found by listing the folder, applied in name order); each exports
+ * `up(db, dialect)` so it can pick portable column types.
  */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
 import { Migrator, type Migration, type MigrationProvider, sql } from 'kysely';
 import type { Db } from './dialect.js';
-import * as m001 from '../../migrations/001_core.js';
 
-const ALL: Record<string, { up: (db: any, dialect: Db['dialect']) => Promise<void> }> = {
-  '001_core': m001,
-};
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+type MigrationModule = { up: (db: any, dialect: Db['dialect']) => Promise<void> };
 
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations() {
       const out: Record<string, Migration> = {};
-      for (const [name, mod] of Object.entries(ALL)) out[name] = { up: (k) => mod.up(k, db.dialect) };
+      const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
+      for (const file of files) {
+        const mod = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as MigrationModule;
+        out[file.replace(/\.(ts|js)$/, '')] = { up: (k) => mod.up(k, db.dialect) };
+      }
       return out;
     },
   };
