@@ -46,7 +46,8 @@ export async function connectChecked(cfg: DbConfig, dataDir: string): Promise<Db
 }
 
 /** POST /installation/config-file/check. */
-export async function checkConfigFile(ctx: AppContext): Promise<{ config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean }> {
+export async function checkConfigFile(ctx: AppContext): Promise<{ config_file_exist: boolean; db_connection_success: boolean; db_table_exist: boolean; installed?: boolean }> {
+  if (ctx.installed) return { config_file_exist: true, db_connection_success: true, db_table_exist: true, installed: true };
   const exists = existsSync(configPath(ctx.dataDir));
   if (!exists) return { config_file_exist: false, db_connection_success: false, db_table_exist: false };
   if (ctx.database) return { config_file_exist: true, db_connection_success: true, db_table_exist: await hasSchema(ctx.database) };

@@ -115,6 +115,7 @@ for (const dialect of DIALECTS) {
       const user = await call(app, 'POST', '/answer/api/v1/user/register/email', { body: { name: 'second', e_mail: 'second@example.com', pass: 'second-pass' } });
       expect(user.body.data.id).toBe('2');
 
+      expect((await call(app, 'POST', '/installation/config-file/check')).body.data).toMatchObject({ installed: true });
       const again = await call(app, 'POST', '/installation/base-info', { body: BASE });
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ reason: 'error.install.already_installed', msg: 'The site is already installed.' });

@@ -18,7 +18,7 @@ import { isActivated, rememberReturnTarget, useCurrentUser } from '../../lib/aut
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { useHydrated } from '../../lib/store';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';
@@ -64,6 +64,12 @@ export default function AskPage() {
       navigate('/users/login?status=inactive', { replace: true });
     }
   }, [hydrated, isLoading, user, navigate]);
+
+  /** Updates a field and drops its error, so a fixed field stops showing the old message. */
+  const edit = <T,>(setter: (v: T) => void, field: string) => (v: T) => {
+    setter(v);
+    setErrors((e) => dropError(e, field));
+  };
 
   const discardDraft = () => {
     if (!window.confirm(t('ask.draft.discard_confirm'))) return;
@@ -135,7 +141,7 @@ export default function AskPage() {
               name="title"
               label={t('ask.fields.title')}
               value={title}
-              onChange={setTitle}
+              onChange={edit(setTitle, 'title')}
               error={errors.title}
               hint={t('ask.hints.title')}
               placeholder={t('ask.placeholders.title')}
@@ -164,7 +170,7 @@ export default function AskPage() {
                   labelId="ask-body-label"
                   describedBy={bodyError ? 'ask-body-hint ask-body-error' : 'ask-body-hint'}
                   value={content}
-                  onChange={setContent}
+                  onChange={edit(setContent, 'content')}
                   invalid={!!bodyError}
                   placeholder={t('ask.placeholders.body')}
                 />
@@ -187,7 +193,7 @@ export default function AskPage() {
                 labelId="ask-tags-label"
                 describedBy={tagsError ? 'ask-tags-hint ask-tags-error' : 'ask-tags-hint'}
                 value={tags}
-                onChange={setTags}
+                onChange={edit(setTags, 'tags')}
                 invalid={!!tagsError}
               />
               {tagsError && (

@@ -16,7 +16,7 @@ import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from './AuthCard';
-import { errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
 import TextField from './TextField';
 
 /** The login page. */
@@ -53,6 +53,12 @@ function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** Updates a field and drops its error. */
+  const set = (field: keyof typeof form, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => dropError(e, field));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -98,7 +104,7 @@ function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string;
           type="email"
           label={t('auth.fields.email')}
           value={form.e_mail}
-          onChange={(v) => setForm((f) => ({ ...f, e_mail: v }))}
+          onChange={(v) => set('e_mail', v)}
           error={errors.e_mail}
           autoComplete="email"
           autoFocus
@@ -109,7 +115,7 @@ function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string;
           type="password"
           label={t('auth.fields.password')}
           value={form.pass}
-          onChange={(v) => setForm((f) => ({ ...f, pass: v }))}
+          onChange={(v) => set('pass', v)}
           error={errors.pass}
           autoComplete="current-password"
           required

@@ -17,7 +17,7 @@ import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from './AuthCard';
-import { errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
 import TextField from './TextField';
 
 /** The sign-up page. */
@@ -40,7 +40,11 @@ export default function RegisterPage() {
     if ((closed || user) && !signedUp.current) navigate('/', { replace: true });
   }, [closed, user, navigate]);
 
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  /** Updates a field and drops its error. */
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => dropError(e, field));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 /**
- * Form error helpers shared by the auth, ask and install pages: client checks with the contract's zod
+ * Form error utilities shared by the auth, ask and install pages: client checks with the contract's zod
  * schemas, and server field errors (`{error_field, error_msg}`, spec §5 and §8) mapped onto form fields.
  */
 import type { TFunction } from 'i18next';
@@ -58,4 +58,10 @@ export function serverFieldErrors(err: unknown, rename?: (field: string) => stri
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/** `errors` without the entry for `field` (the same object when there is none). */
+export function dropError(errors: FieldErrors, field: string): FieldErrors {
+  if (!(field in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => k !== field));
 }

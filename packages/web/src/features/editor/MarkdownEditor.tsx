@@ -19,6 +19,14 @@ import './editor.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
+/** Chain-link icon (no emoji font is assumed on the reader's system). */
+const linkIcon = (
+  <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" aria-hidden="true">
+    <path d="M6.5 9.5a3 3 0 0 0 4.2 0l2.1-2.1a3 3 0 0 0-4.2-4.2l-.8.8" />
+    <path d="M9.5 6.5a3 3 0 0 0-4.2 0L3.2 8.6a3 3 0 0 0 4.2 4.2l.8-.8" />
+  </svg>
+);
+
 /** Human form of a CodeMirror key name: 'Mod-b' -> 'Ctrl+B' or '⌘B'. */
 function shortcutLabel(key: string): string {
   const letter = key.split('-').pop()!.toUpperCase();
@@ -142,7 +150,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
                 onClick={() => viewRef.current && a.run(viewRef.current)}
               >
                 <span aria-hidden="true" className={a.id === 'italic' ? 'fst-italic' : undefined}>
-                  {a.icon}
+                  {a.id === 'link' ? linkIcon : a.icon}
                 </span>
               </Button>
             );

@@ -91,6 +91,7 @@ export function prefixLines(prefix: string): EditorCommand {
 /** One toolbar button: `id` is also its translation key under editor.toolbar. */
 export interface ToolbarAction {
   id: string;
+  /** text glyph of the button (the link button draws an icon instead) */
   icon: string;
   shortcut?: string;
   run: EditorCommand;
@@ -105,7 +106,7 @@ export function buildToolbar(placeholder: (kind: 'strong' | 'emphasis' | 'link' 
     { id: 'heading', icon: 'H', run: prefixLines('## ') },
     { id: 'bold', icon: 'B', shortcut: 'Mod-b', run: wrapSelection('**', '**', placeholder('strong')) },
     { id: 'italic', icon: 'I', shortcut: 'Mod-i', run: wrapSelection('_', '_', placeholder('emphasis')) },
-    { id: 'link', icon: '🔗', shortcut: 'Mod-k', run: insertLink(placeholder('link')) },
+    { id: 'link', icon: '', shortcut: 'Mod-k', run: insertLink(placeholder('link')) },
     { id: 'code', icon: '</>', shortcut: 'Mod-e', run: wrapSelection('`', '`', placeholder('code')) },
     { id: 'codeBlock', icon: '{ }', run: insertCodeBlock(placeholder('code')) },
     { id: 'quote', icon: '❝', run: prefixLines('> ') },

@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { i18n, isSupportedLanguage, setLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, writeStored } from '../../lib/session';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
 import {
   checkConfigFile,
   alertText,
@@ -24,6 +24,7 @@ import {
   isAlreadyInstalled,
   saveBaseInfo,
   type BaseInfoForm,
+  type ConfigFileState,
   type DbForm,
 } from './api';
 import { ConfigStep } from './ConfigStep';
@@ -181,8 +182,7 @@ export default function InstallPage() {
   };
 
   /** Drops the errors of fields the person is editing. */
-  const clearErrors = (fields: string[]) =>
-    setErrors((e) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))) : e));
+  const clearErrors = (fields: string[]) => setErrors((e) => fields.reduce(dropError, e));
   const patchDb = (patch: Partial<DbForm>) => {
     setDb((d) => ({ ...d, ...patch }));
     clearErrors(Object.keys(patch));
@@ -246,14 +246,13 @@ export default function InstallPage() {
 }
 
 /**
- * True when the server says the site is already installed. config-file/check cannot tell a finished install
- * from an interrupted one, so an empty db/check is sent: an installed site refuses it with
- * 'error.install.already_installed' before looking at the body; otherwise it is a harmless field error.
+ * True when the server says the site is already installed: config-file/check carries `installed`
+ * (a Quorum addition to Answer's shape), which tells a finished install from an interrupted one.
  */
 async function installedProbe(): Promise<boolean> {
   try {
-    await api.post('/installation/db/check', {}, { passingError: true });
-    return false;
+    const state = await api.post<ConfigFileState>('/installation/config-file/check', {}, { passingError: true });
+    return state.installed === true;
   } catch (err) {
     return isAlreadyInstalled(err);
   }

@@ -66,7 +66,7 @@ export function StepLayout({ title, intro, alert, busy, onSubmit, onBack, submit
       <h2 className="h4 mb-2">{title}</h2>
       {intro && <div className="text-body-secondary mb-3">{intro}</div>}
       {alert && (
-        <Alert variant="danger" role="alert" className="text-break">
+        <Alert variant="danger" role="alert" className="text-break" style={{ whiteSpace: 'pre-line' }}>
           {alert}
         </Alert>
       )}

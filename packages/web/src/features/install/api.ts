@@ -32,6 +32,8 @@ export interface ConfigFileState {
   config_file_exist: boolean;
   db_connection_success: boolean;
   db_table_exist: boolean;
+  /** Quorum addition: true once the installer has finished (settings and admin exist). */
+  installed?: boolean;
 }
 
 /** Reason key the installer answers with once the site is set up. */
@@ -84,12 +86,12 @@ export function configTextOf(err: unknown): { text: string; path?: string } | nu
 }
 
 /**
- * Text of an installer alert: the server's message, plus the driver's own words when a connection failed
- * (`data.message` of error.install.db_connection_failed).
+ * Text of an installer alert: the server's message, plus on a second line the driver's own words when a
+ * connection failed (`data.message` of error.install.db_connection_failed).
  */
 export function alertText(err: unknown, fallback: string): string {
   if (!(err instanceof Error)) return fallback;
   const detail = err instanceof ApiError ? (err.data as { message?: unknown } | null)?.message : undefined;
   const base = err.message || fallback;
-  return typeof detail === 'string' && detail && detail !== base ? `${base}: ${detail}` : base;
+  return typeof detail === 'string' && detail && detail !== base ? `${base}\n${detail}` : base;
 }
