@@ -22,6 +22,8 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
   const logo = site.branding?.logo;
   const colored = (site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored') === 'colored';
   const here = location.pathname + location.search;
+  // Account pages live under /users but are not the user list.
+  const onAccountPage = /^\/users\/(login|register|logout|settings|account-|password-|change-email|confirm-|auth-|notifications|unsubscribe)/.test(location.pathname);
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +47,7 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
               <Nav.Link as={NavLink} to="/tags">
                 {t('header.nav.tags')}
               </Nav.Link>
-              <Nav.Link as={NavLink} to="/users">
+              <Nav.Link as={Link} to="/users" active={location.pathname.startsWith('/users') && !onAccountPage} aria-current={location.pathname.startsWith('/users') && !onAccountPage ? 'page' : undefined}>
                 {t('header.nav.users')}
               </Nav.Link>
             </Nav>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser } from '../../lib/auth';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PinState, PostStatus } from '@quorum/contract';
@@ -41,6 +42,15 @@ export default function QuestionPage() {
   usePageTitle(q?.title);
 
   useEffect(() => setHighlight(aid), [aid]);
+
+  // The server renders the anonymous view; once a user is known, fetch their own state (answered, votes, bookmarks).
+  const { user } = useCurrentUser();
+  const viewerId = user?.id;
+  useEffect(() => {
+    if (!viewerId || !qid) return;
+    void queryClient.invalidateQueries({ queryKey: [questionInfoKey(qid)] });
+    void queryClient.invalidateQueries({ predicate: (query) => isAnswerPageKeyOf(qid, query.queryKey[0]) });
+  }, [viewerId, qid, queryClient]);
 
   // Scroll to the answer named in the URL (or just posted) once it is on screen.
   useEffect(() => {
