@@ -13,15 +13,31 @@ import type { AppContext } from './core/context.js';
 import { unauthorized } from './core/errors.js';
 import { installHttpCore } from './core/http.js';
 import { answerRoutes } from './modules/answer/index.js';
+import { privilegeRoutes } from './modules/privilege/index.js';
+import { reasonRoutes } from './modules/reason/index.js';
+import { revisionRoutes } from './modules/revision/revision.routes.js';
+import { voteRoutes } from './modules/vote/index.js';
+import { collectionRoutes } from './modules/collection/index.js';
+import { commentRoutes } from './modules/comment/index.js';
+import { fileRoutes } from './modules/file/index.js';
+import { followRoutes } from './modules/follow/index.js';
+import { inviteRoutes } from './modules/invite/index.js';
+import { notificationRoutes } from './modules/notification/index.js';
+import { personalRoutes } from './modules/personal/index.js';
+import { reactionRoutes } from './modules/reaction/index.js';
+import { timelineRoutes } from './modules/timeline/index.js';
 import { installRoutes, loadInstalledState } from './modules/install/index.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { pluginRoutes } from './modules/plugin/plugin.routes.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, startViewFlusher } from './modules/question/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { getSettings, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
-import { currentUser, userRoutes } from './modules/user/index.js';
+import { accountRoutes, configureAccountLimits, currentUser, userRoutes, userSettingsRoutes } from './modules/user/index.js';
+import { adminUserRoutes } from './modules/admin-user/index.js';
+import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,9 +54,14 @@ export interface BuildOptions {
   rateLimit?: boolean;
 }
 
-/** Calls an anonymous visitor may make on a private site (spec §3 login policy: auth and site-info calls). */
+/**
+ * Calls an anonymous visitor may make on a private site (spec §3 login policy: auth and site-info calls): entries
+ * ending in '/' are prefixes, others exact paths. Everything else under /answer/api/v1/ and /uploads/ answers 401
+ * to anonymous callers; calls that need a login still check it themselves (e.g. PUT /user/info).
+ */
 const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/siteinfo',
+  '/answer/api/v1/siteinfo/legal',
   '/answer/api/v1/user/info',
   '/answer/api/v1/user/login/email',
   '/answer/api/v1/user/register/email',
@@ -49,8 +70,10 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/plugin/status',
   '/answer/api/v1/user-center/agent',
   '/answer/api/v1/user/password/',
+  '/answer/api/v1/user/email',
   '/answer/api/v1/user/email/',
   '/answer/api/v1/user/action/record',
+  '/answer/api/v1/user/notification/unsubscribe',
   '/answer/api/v1/connector/',
 ];
 
@@ -82,6 +105,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await loadInstalledState(ctx);
   startViewFlusher(ctx);
+  configureAccountLimits(ctx, { rateLimit: opts.rateLimit !== false });
+  startMailWorker(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
@@ -92,7 +117,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {
-    if (!ctx.installed || !req.url.startsWith('/answer/api/v1/')) return;
+    if (!ctx.installed || !(req.url.startsWith('/answer/api/v1/') || req.url.startsWith('/uploads/'))) return;
     const { login } = await getSettings(ctx);
     if (!login.login_required) return;
     const p = req.url.split('?')[0]!;
@@ -115,10 +140,28 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(languageRoutes);
   await app.register(pluginRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
+  await app.register(userSettingsRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(mailRoutes);
   await app.register(questionRoutes);
   await app.register(answerRoutes);
+  await app.register(voteRoutes);
+  await app.register(revisionRoutes);
+  await app.register(privilegeRoutes);
+  await app.register(reasonRoutes);
   await app.register(tagRoutes);
+  await app.register(searchRoutes);
   await app.register(postRoutes);
+  await app.register(collectionRoutes);
+  await app.register(commentRoutes);
+  await app.register(fileRoutes);
+  await app.register(followRoutes);
+  await app.register(inviteRoutes);
+  await app.register(notificationRoutes);
+  await app.register(personalRoutes);
+  await app.register(reactionRoutes);
+  await app.register(timelineRoutes);
   await app.register(installRoutes);
   await app.register(ssrRoutes);
   return app;

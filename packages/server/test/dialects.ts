@@ -135,10 +135,17 @@ export async function call(
   return { status: res.statusCode, body, headers: res.headers };
 }
 
-/** Registers a user and returns its token and id. */
-export async function registerUser(app: FastifyInstance, name: string): Promise<{ token: string; id: string }> {
+/**
+ * Registers a user and returns its token and id. New accounts wait for e-mail activation (mail_status 2); this
+ * helper marks the account activated directly in the database (reputation stays 1) so the user can act at once.
+ * Pass `{ activate: false }` to keep it inactive.
+ */
+export async function registerUser(app: FastifyInstance, name: string, opts: { activate?: boolean } = {}): Promise<{ token: string; id: string }> {
   const r = await call(app, 'POST', '/answer/api/v1/user/register/email', { body: { name, e_mail: `${name}@example.com`, pass: 'password-123' } });
   if (r.status !== 200) throw new Error(`register ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+  if (opts.activate !== false) {
+    await app.quorum.database!.kysely.updateTable('users').set({ mail_status: 1 }).where('id', '=', r.body.data.id).execute();
+  }
   return { token: r.body.data.access_token, id: r.body.data.id };
 }
 

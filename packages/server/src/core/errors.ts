@@ -8,6 +8,8 @@ import type { ErrType, FieldError } from '@quorum/contract';
 export interface FieldIssue {
   field: string;
   message: string;
+  /** `{{name}}` values of the message (e.g. a line number). */
+  params?: Record<string, string | number>;
 }
 
 export class AppError extends Error {

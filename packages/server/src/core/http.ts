@@ -43,7 +43,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
 
 /** Translates field issues into the wire form. */
 export function translateFields(fields: FieldIssue[], lang: string): FieldError[] {
-  return fields.map((f) => ({ error_field: f.field, error_msg: translate(f.message, lang, { field: f.field }) }));
+  return fields.map((f) => ({ error_field: f.field, error_msg: translate(f.message, lang, { field: f.field, ...f.params }) }));
 }
 
 /** Sends an envelope with a status other than 200. */

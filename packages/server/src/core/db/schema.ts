@@ -158,6 +158,8 @@ export interface ActivityTable {
   has_rank: Int;
   cancelled: Int;
   revision_id: Str;
+  /** Reputation rule applied by this row (migration 003), '' when none. */
+  rank_key: Str;
   created_at: Int;
   updated_at: Int;
 }
@@ -198,6 +200,8 @@ export interface NotificationsTable {
   content: string;
   is_read: Int;
   status: Int;
+  /** Inbox sub-type (migration 004): 1 posts, 2 votes, 3 invites, 4 messages; 0 achievements. */
+  inbox_type: Int;
   created_at: Int;
   updated_at: Int;
 }
@@ -268,6 +272,38 @@ export interface QuestionLinksTable {
   created_at: Int;
 }
 
+/** One-time codes sent by e-mail (migration 005); only the SHA-256 of a code is stored. */
+export interface UserCodesTable {
+  code_hash: string;
+  user_id: string;
+  /** activate | reset_password | change_email | unsubscribe */
+  purpose: string;
+  /** JSON, e.g. the new address of an e-mail change. */
+  payload: string;
+  expires_at: Int;
+  /** 0 while unused. */
+  used_at: Int;
+  created_at: Int;
+}
+
+/** Captcha answers, single use (migration 005). */
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  action: string;
+  expires_at: Int;
+  created_at: Int;
+}
+
+/** A user's e-mail notification options, 0/1 (migration 005). */
+export interface UserNotificationConfigTable {
+  user_id: string;
+  inbox: Int;
+  all_new_question: Int;
+  all_new_question_for_following_tags: Int;
+  updated_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -292,6 +328,9 @@ export interface Database {
   external_logins: ExternalLoginsTable;
   import_map: ImportMapTable;
   question_links: QuestionLinksTable;
+  user_codes: UserCodesTable;
+  captchas: CaptchasTable;
+  user_notification_config: UserNotificationConfigTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

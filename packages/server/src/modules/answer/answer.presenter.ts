@@ -1,8 +1,10 @@
 /** Answers as they leave the server (Answer's answer info shape). */
 import { presentBasicUser, type UserRow } from '../user/index.js';
+import type { MemberAction } from '../privilege/index.js';
 import type { AnswerRow } from './answer.repository.js';
 
-export function presentAnswer(a: AnswerRow, users: Map<string, UserRow>, viewer: { vote_status: string; collected: boolean }): Record<string, unknown> {
+/** One answer (Answer's AnswerInfo); `memberActions` are the viewer's menu actions (PermissionMemberAction). */
+export function presentAnswer(a: AnswerRow, users: Map<string, UserRow>, viewer: { vote_status: string; collected: boolean }, memberActions: MemberAction[] = []): Record<string, unknown> {
   return {
     id: a.id,
     question_id: a.question_id,
@@ -17,6 +19,6 @@ export function presentAnswer(a: AnswerRow, users: Map<string, UserRow>, viewer:
     vote_status: viewer.vote_status,
     vote_count: a.vote_count,
     status: a.status,
-    member_actions: [],
+    member_actions: memberActions,
   };
 }

@@ -1,5 +1,5 @@
 /** The only place that queries `answers`. */
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { AnswersTable } from '../../core/db/schema.js';
 
@@ -28,27 +28,40 @@ export function findUserAnswer(db: Db, questionId: string, userId: string): Prom
 
 export type AnswerOrder = 'default' | 'created' | 'updated';
 
-/**
- * One page of a question's visible answers. Default order: accepted first, then score, then oldest.
- * @param includeUserId also show this user's own pending answers
- */
-export async function listAnswers(db: Db, questionId: string, order: AnswerOrder, offset: number, limit: number): Promise<AnswerRow[]> {
-  let q = db.kysely.selectFrom('answers').selectAll().where('question_id', '=', questionId).where('status', '=', 1);
+/** Who is looking: normal answers for all, plus the viewer's own pending ones; moderators also see pending and deleted. */
+export interface AnswerScope {
+  viewerId?: string;
+  moderator: boolean;
+}
+
+function scoped(db: Db, questionId: string, s: AnswerScope) {
+  let q = db.kysely.selectFrom('answers').where('question_id', '=', questionId);
+  if (s.moderator) q = q.where('status', 'in', [1, 10, 11]);
+  else if (s.viewerId) {
+    const viewer = s.viewerId;
+    q = q.where((eb) => eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 11), eb('user_id', '=', viewer)])]));
+  } else q = q.where('status', '=', 1);
+  return q;
+}
+
+/** One page of a question's answers visible in `scope`. Default order: accepted first, then score, then oldest. */
+export async function listAnswers(db: Db, questionId: string, order: AnswerOrder, offset: number, limit: number, scope: AnswerScope = { moderator: false }): Promise<AnswerRow[]> {
+  let q = scoped(db, questionId, scope).selectAll();
   if (order === 'created') q = q.orderBy('created_at', 'desc');
   else if (order === 'updated') q = q.orderBy('updated_at', 'desc');
   else q = q.orderBy('accepted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
   return q.orderBy('id').limit(limit).offset(offset).execute();
 }
 
-/** Number of visible answers of a question. */
-export async function countAnswers(db: Db, questionId: string): Promise<number> {
-  const r = await db.kysely
-    .selectFrom('answers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('question_id', '=', questionId)
-    .where('status', '=', 1)
-    .executeTakeFirstOrThrow();
+/** Number of a question's answers visible in `scope`. */
+export async function countAnswers(db: Db, questionId: string, scope: AnswerScope = { moderator: false }): Promise<number> {
+  const r = await scoped(db, questionId, scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Updates columns of an answer. */
+export async function updateAnswer(db: Db, id: string, fields: Updateable<AnswersTable>): Promise<void> {
+  await db.kysely.updateTable('answers').set(fields).where('id', '=', id).execute();
 }
 
 /** Vote and bookmark state of one user on many answers. */

@@ -1,17 +1,51 @@
-/** Answer calls: list and post. */
+/** Answer calls: list, info, post, edit, delete/undelete, accept. */
 import type { FastifyInstance } from 'fastify';
-import { AnswerAddReq, AnswerPageQuery } from '@quorum/contract';
+import { AcceptAnswerReq, AnswerAddReq, AnswerPageQuery, AnswerRecoverReq, AnswerUpdateReq, IdQuery, PostRemoveReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
-import { addAnswer, answerPage } from './answer.service.js';
+import { editAnswer } from './answer.edit.js';
+import { acceptAnswer, deleteAnswer, recoverAnswer } from './answer.moderation.js';
+import { addAnswer, answerInfo, answerPage } from './answer.service.js';
 
 export async function answerRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
+  const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  app.get('/answer/api/v1/answer/page', async (req) => ok(req, await answerPage(ctx, parse(AnswerPageQuery, req.query), await currentUser(ctx, req))));
+  app.get('/answer/api/v1/answer/page', async (req) => ok(req, await answerPage(ctx, parse(AnswerPageQuery, req.query), await currentUser(ctx, req), req.lang)));
 
-  app.post('/answer/api/v1/answer', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req) => {
+  app.get('/answer/api/v1/answer/info', async (req) => {
+    const { id } = parse(IdQuery, req.query);
+    return ok(req, await answerInfo(ctx, id, await currentUser(ctx, req), req.lang));
+  });
+
+  app.post('/answer/api/v1/answer', writeLimit, async (req) => {
     const user = await requireActiveUser(ctx, req);
-    return ok(req, await addAnswer(ctx, user, parse(AnswerAddReq, req.body)));
+    return ok(req, await addAnswer(ctx, user, parse(AnswerAddReq, req.body), req.lang));
+  });
+
+  // Applied: {info, question, wait_for_review: false}; suggested: {wait_for_review: true}.
+  app.put('/answer/api/v1/answer', writeLimit, async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    const r = await editAnswer(ctx, user, parse(AnswerUpdateReq, req.body));
+    if (r.mode === 'review') return ok(req, { wait_for_review: true });
+    return ok(req, { ...(await answerInfo(ctx, r.answer.id, user, req.lang)), wait_for_review: false });
+  });
+
+  app.delete('/answer/api/v1/answer', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await deleteAnswer(ctx, user, parse(PostRemoveReq, req.body).id);
+    return ok(req, null);
+  });
+
+  app.post('/answer/api/v1/answer/recover', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await recoverAnswer(ctx, user, parse(AnswerRecoverReq, req.body).answer_id);
+    return ok(req, null);
+  });
+
+  app.post('/answer/api/v1/answer/acceptance', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await acceptAnswer(ctx, user, parse(AcceptAnswerReq, req.body));
+    return ok(req, null);
   });
 }

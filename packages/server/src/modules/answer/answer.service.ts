@@ -1,14 +1,18 @@
 /**
- * Answers: post and list (spec §7; answer min 6 characters, one answer per user per question while
- * site_write.restrict_answer is on).
+ * Answers: post, read and list (spec §7; answer min 6 characters, one answer per user per question while
+ * site_write.restrict_answer is on). Pending answers (status 11) are shown to their author and to moderators;
+ * deleted ones to moderators only.
  */
 import { PostStatus, type AnswerAddReq, type AnswerPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { AppError, badRequest } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
-import { hasPrivilege } from '../privilege/index.js';
-import { getVisibleQuestion, insertActivity, insertRevision, invalidateQuestionLists, noteAnswerAdded, requireAnswerableQuestion } from '../question/index.js';
+import { recordActivity } from '../activity/index.js';
+import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
+import { getVisibleQuestion, invalidateQuestionLists, noteAnswerAdded, questionInfo, recordQuestionLinks, requireAnswerableQuestion } from '../question/index.js';
+import { insertRevision } from '../revision/index.js';
+import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { bumpUserCount, findUsersByIds, type UserRow } from '../user/index.js';
 import { presentAnswer } from './answer.presenter.js';
@@ -19,11 +23,11 @@ import * as repo from './answer.repository.js';
  * @returns the new answer as presented
  * @throws 404 unknown question; 403 closed question or missing privilege; 400 toast `error.answer.restrict_answer`
  */
-export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAddReq): Promise<Record<string, unknown>> {
+export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAddReq, lang = 'en_US'): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
-  if (!(await hasPrivilege(ctx, user, 'answer.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'answer.add');
   const question = await requireAnswerableQuestion(ctx, input.question_id, user);
-  const { site_write } = await getSettings(ctx);
+  const { site_write, general } = await getSettings(ctx);
   if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw badRequest('error.answer.restrict_answer');
   const ids = requireIds(ctx);
   const id = await ids.next('answer');
@@ -46,27 +50,58 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   };
   await transaction(db, async (tx) => {
     await repo.insertAnswer(tx, row);
+    await indexAnswer(tx, row);
     await noteAnswerAdded(tx, question.id, id, now);
     await bumpUserCount(tx, user.id, 'answer_count', 1);
     await insertRevision(tx, { id: revisionId, user_id: user.id, object_type: 'answer', object_id: id, title: '', content: JSON.stringify({ content: input.content }), log: '', status: 2, created_at: now, updated_at: now });
-    await insertActivity(tx, { id: activityId, user_id: user.id, object_id: id, original_object_id: question.id, activity_type: 'answered', revision_id: revisionId, created_at: now, updated_at: now });
+    await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: question.id, activityType: 'answered', revisionId, now });
+    await recordQuestionLinks(tx, question.id, input.content, general.site_url, now);
   });
   invalidateQuestionLists();
-  return presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false });
+  return presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, await answerMemberActions(ctx, lang, user, row));
 }
 
-/** GET /answer/page: one page of a question's answers with authors and the viewer's votes and bookmarks. */
-export async function answerPage(ctx: AppContext, q: AnswerPageQuery, viewer: UserRow | undefined): Promise<{ count: number; list: Record<string, unknown>[] }> {
+/** An answer the viewer may see (pending: author and moderators; deleted: moderators), else 404. */
+export async function getVisibleAnswer(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<repo.AnswerRow> {
+  const a = await repo.findAnswer(requireDb(ctx), id);
+  if (!a) throw notFound('error.answer.not_found');
+  const mod = isModerator(viewer);
+  if (a.status === PostStatus.deleted && !mod) throw notFound('error.answer.not_found');
+  if (a.status === PostStatus.pending && !(mod || viewer?.id === a.user_id)) throw notFound('error.answer.not_found');
+  return a;
+}
+
+/** GET /answer/info: `{info: answer, question: question info}` (Answer's shape). */
+export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang: string): Promise<Record<string, unknown>> {
+  const db = requireDb(ctx);
+  const a = await getVisibleAnswer(ctx, id, viewer);
+  const question = await questionInfo(ctx, a.question_id, viewer, lang);
+  const [users, state, actions] = await Promise.all([
+    findUsersByIds(db, [a.user_id, a.last_edit_user_id]),
+    viewer ? repo.viewerStates(db, [a.id], viewer.id) : Promise.resolve({ votes: new Map<string, string>(), collected: new Set<string>() }),
+    answerMemberActions(ctx, lang, viewer, a),
+  ]);
+  return { info: presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions), question };
+}
+
+/** GET /answer/page: one page of a question's answers with authors, the viewer's votes and bookmarks, menu actions. */
+export async function answerPage(ctx: AppContext, q: AnswerPageQuery, viewer: UserRow | undefined, lang = 'en_US'): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const question = await getVisibleQuestion(ctx, q.question_id, viewer);
+  const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
   const [rows, count] = await Promise.all([
-    repo.listAnswers(db, question.id, q.order, (q.page - 1) * q.page_size, q.page_size),
-    repo.countAnswers(db, question.id),
+    repo.listAnswers(db, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope),
+    repo.countAnswers(db, question.id, scope),
   ]);
   const ids = rows.map((r) => r.id);
   const [users, state] = await Promise.all([
     findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id])),
     viewer ? repo.viewerStates(db, ids, viewer.id) : Promise.resolve({ votes: new Map<string, string>(), collected: new Set<string>() }),
   ]);
-  return { count, list: rows.map((r) => presentAnswer(r, users, { vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) })) };
+  const list = [];
+  for (const r of rows) {
+    const actions = await answerMemberActions(ctx, lang, viewer, r);
+    list.push(presentAnswer(r, users, { vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, actions));
+  }
+  return { count, list };
 }

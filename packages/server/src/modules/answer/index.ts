@@ -1,3 +1,5 @@
 /** Answers. */
-export { answerPage, addAnswer } from './answer.service.js';
+export { answerPage, addAnswer, answerInfo, getVisibleAnswer } from './answer.service.js';
+export { prepareAnswerEdit, writeAnswerEdit, requireEditableAnswer, checkAnswerEditable, type PreparedAnswerEdit } from './answer.edit.js';
+export { findAnswer, type AnswerRow } from './answer.repository.js';
 export { answerRoutes } from './answer.routes.js';

@@ -7,6 +7,7 @@
  *     position in an id block (only small maps of dump id -> position are kept; no post bodies);
  *  2. write: reserves the id blocks, then, inside ONE transaction, converts and inserts the rows in multi-row
  *     batches and finally recomputes the counters from the rows. A failure leaves the database as it was.
+ * After the commit the new posts are added to the search index (modules/search `indexPosts`).
  * Re-running an import adds nothing twice: every object is recorded in `import_map` (source = directory name,
  * e.g. 'beer.stackexchange.com').
  */
@@ -14,6 +15,8 @@ import path from 'node:path';
 import type { Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
 import { htmlToMarkdown, renderMarkdown, sanitizeHtml } from '../../core/markdown.js';
+import { indexPosts } from '../search/index.js';
+import { createBodyConverter, type BodyConverter } from './convert.js';
 import { nowSeconds } from '../../core/context.js';
 import { LIMITS } from '@quorum/contract';
 import { ImportRepository, type ImportKind, type NewAnswer, type NewComment, type NewMapRow, type NewQuestion, type NewTagRel, type NewUser } from './import.repository.js';
@@ -43,6 +46,8 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** Human-readable stage messages. */
   log?: (msg: string) => void;
+  /** Worker threads converting post bodies; default: one per core (max 4) for imports of 5000 posts or more. */
+  workers?: number;
 }
 
 /** External id of the one placeholder user that owns posts without an owner. */
@@ -183,13 +188,26 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     await writeTags(w, plan, source);
     if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
-    await writePosts(w, plan, source, files.posts, progress);
+    log('Writing posts ...');
+    await writePosts(w, plan, source, files.posts, progress, opts.workers);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);
     await w.setAcceptedAnswers(plan.acceptedFixes.map(([q, a]) => [q, plan.answerId(a)]));
     log('Updating counts ...');
     await w.recount(source);
   });
-  opts.onProgress?.(plan.totalRows, plan.totalRows);
+  if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
+
+  // Search index: derived data, written after the commit as the search module asks of bulk writers
+  // (a failure here leaves the posts imported; `reindexAll` repairs the index).
+  log('Indexing for search ...');
+  const indexIn = async (type: 'question' | 'answer', start: number, count: number) => {
+    for (let i = 0; i < count; i += 5000) {
+      const part = Array.from({ length: Math.min(5000, count - i) }, (_, k) => formatId(type, start + i + k));
+      await indexPosts(db, part);
+    }
+  };
+  await indexIn('question', plan.start.question, plan.newQuestions.size);
+  await indexIn('answer', plan.start.answer, plan.newAnswers.size);
 
   return {
     source,
@@ -413,70 +431,95 @@ async function writePlaceholders(w: ImportRepository, plan: ImportPlan, source: 
   }
 }
 
-/** Sanitized HTML and derived markdown of a dump body. */
-function convertBody(body: string | undefined): { html: string; markdown: string } {
-  const html = sanitizeHtml(cleanText(body));
-  return { html, markdown: htmlToMarkdown(html) };
+interface PostBatch {
+  questions: NewQuestion[];
+  answers: NewAnswer[];
+  rels: NewTagRel[];
+  map: NewMapRow[];
+  rows: number;
 }
 
-async function writePosts(w: ImportRepository, plan: ImportPlan, source: string, file: string, progress: (n: number) => void): Promise<void> {
-  for await (const rows of readDumpRows(file, BATCH)) {
-    const questions: NewQuestion[] = [];
-    const answers: NewAnswer[] = [];
-    const rels: NewTagRel[] = [];
-    const map: NewMapRow[] = [];
-    for (const r of rows) {
-      const se = dumpInt(r.Id, -1);
-      if (r.PostTypeId === '1' && plan.newQuestions.has(se)) {
-        const id = plan.questionId(se);
-        const { html, markdown } = convertBody(r.Body);
-        const created = dumpDate(r.CreationDate);
-        const accepted = dumpInt(r.AcceptedAnswerId, -1);
-        const views = Math.max(0, dumpInt(r.ViewCount));
-        questions.push({
-          id,
-          user_id: plan.userId(ownerOf(r, 'OwnerUserId')),
-          title: cleanText(r.Title).slice(0, 600),
-          original_text: markdown,
-          parsed_text: html,
-          status: r.ClosedDate ? 2 : 1,
-          pin: 1,
-          show: 1,
-          view_count: views,
-          unique_view_count: views,
-          vote_count: dumpInt(r.Score),
-          accepted_answer_id: accepted >= 0 && plan.hasAnswer(accepted) ? plan.answerId(accepted) : '',
-          created_at: created,
-          updated_at: dumpDate(r.LastEditDate) || created,
-          post_updated_at: dumpDate(r.LastActivityDate) || created,
-        });
-        for (const t of dumpTags(r.Tags)) rels.push({ object_id: id, tag_id: plan.tagIds.get(t)!, status: 1, created_at: created });
-        map.push(mapRow(source, 'post', r.Id!, id));
-      } else if (r.PostTypeId === '2' && plan.newAnswers.has(se)) {
-        const id = plan.answerId(se);
-        const parent = plan.answerParent.get(se)!;
-        const { html, markdown } = convertBody(r.Body);
-        const created = dumpDate(r.CreationDate);
-        answers.push({
-          id,
-          question_id: plan.questionId(parent),
-          user_id: plan.userId(ownerOf(r, 'OwnerUserId')),
-          original_text: markdown,
-          parsed_text: html,
-          status: 1,
-          accepted: plan.acceptedBy.get(se) === parent ? 2 : 1,
-          vote_count: dumpInt(r.Score),
-          created_at: created,
-          updated_at: dumpDate(r.LastEditDate) || created,
-        });
-        map.push(mapRow(source, 'post', r.Id!, id));
-      }
+/** Builds the rows of one batch of Posts.xml; bodies are converted by `conv` (maybe in worker threads). */
+async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], conv: BodyConverter): Promise<PostBatch> {
+  const wanted = rows.filter((r) => {
+    const se = dumpInt(r.Id, -1);
+    return (r.PostTypeId === '1' && plan.newQuestions.has(se)) || (r.PostTypeId === '2' && plan.newAnswers.has(se));
+  });
+  const bodies = await conv.convert(wanted.map((r) => r.Body));
+  const batch: PostBatch = { questions: [], answers: [], rels: [], map: [], rows: rows.length };
+  wanted.forEach((r, i) => {
+    const se = dumpInt(r.Id, -1);
+    const { html, markdown } = bodies[i]!;
+    const created = dumpDate(r.CreationDate);
+    if (r.PostTypeId === '1') {
+      const id = plan.questionId(se);
+      const accepted = dumpInt(r.AcceptedAnswerId, -1);
+      const views = Math.max(0, dumpInt(r.ViewCount));
+      batch.questions.push({
+        id,
+        user_id: plan.userId(ownerOf(r, 'OwnerUserId')),
+        title: cleanText(r.Title).slice(0, 600),
+        original_text: markdown,
+        parsed_text: html,
+        status: r.ClosedDate ? 2 : 1,
+        pin: 1,
+        show: 1,
+        view_count: views,
+        unique_view_count: views,
+        vote_count: dumpInt(r.Score),
+        accepted_answer_id: accepted >= 0 && plan.hasAnswer(accepted) ? plan.answerId(accepted) : '',
+        created_at: created,
+        updated_at: dumpDate(r.LastEditDate) || created,
+        post_updated_at: dumpDate(r.LastActivityDate) || created,
+      });
+      for (const t of dumpTags(r.Tags)) batch.rels.push({ object_id: id, tag_id: plan.tagIds.get(t)!, status: 1, created_at: created });
+      batch.map.push(mapRow(source, 'post', r.Id!, id));
+    } else {
+      const id = plan.answerId(se);
+      const parent = plan.answerParent.get(se)!;
+      batch.answers.push({
+        id,
+        question_id: plan.questionId(parent),
+        user_id: plan.userId(ownerOf(r, 'OwnerUserId')),
+        original_text: markdown,
+        parsed_text: html,
+        status: 1,
+        accepted: plan.acceptedBy.get(se) === parent ? 2 : 1,
+        vote_count: dumpInt(r.Score),
+        created_at: created,
+        updated_at: dumpDate(r.LastEditDate) || created,
+      });
+      batch.map.push(mapRow(source, 'post', r.Id!, id));
     }
-    await w.insertQuestions(questions);
-    await w.insertAnswers(answers);
-    await w.insertTagRels(rels);
-    await w.insertMap(map);
-    progress(rows.length);
+  });
+  return batch;
+}
+
+/**
+ * Streams Posts.xml and writes new questions, answers, tag links and map rows. Up to `conv.depth` batches are
+ * converted ahead of the one being written, so parsing, conversion and writing overlap; rows are written in
+ * file order.
+ */
+async function writePosts(w: ImportRepository, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number): Promise<void> {
+  const conv = createBodyConverter(plan.newQuestions.size + plan.newAnswers.size, workers);
+  const ahead: Array<Promise<PostBatch>> = [];
+  const write = async (b: PostBatch) => {
+    await w.insertQuestions(b.questions);
+    await w.insertAnswers(b.answers);
+    await w.insertTagRels(b.rels);
+    await w.insertMap(b.map);
+    progress(b.rows);
+  };
+  try {
+    for await (const rows of readDumpRows(file, BATCH)) {
+      const p = preparePosts(plan, source, rows, conv);
+      p.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
+      ahead.push(p);
+      if (ahead.length > conv.depth) await write(await ahead.shift()!);
+    }
+    while (ahead.length > 0) await write(await ahead.shift()!);
+  } finally {
+    await conv.close();
   }
 }
 

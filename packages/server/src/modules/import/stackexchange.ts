@@ -136,7 +136,8 @@ export function usernameWithSuffix(base: string, suffix: string): string {
   return `${base.slice(0, Math.max(1, LIMITS.usernameMax - tail.length))}${tail}`.slice(0, LIMITS.usernameMax);
 }
 
-/** Removes characters no database accepts in text (NUL) . */
+/** Removes the one character no database accepts in text (NUL). */
 export function cleanText(value: string | undefined): string {
-  return value ? value.replace(/\u0000/g, '') : '';
+  if (!value) return '';
+  return value.includes('\u0000') ? value.split('\u0000').join('') : value;
 }

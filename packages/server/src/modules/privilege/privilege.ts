@@ -58,15 +58,47 @@ export function thresholdsForLevel(lv: number): Thresholds {
   return Object.fromEntries(Object.entries(TABLE).map(([k, v]) => [k, v[i]])) as Thresholds;
 }
 
-/** Current thresholds: the configured level, or the custom table stored under `privilege.custom`. */
+const CACHE_MS = 2000;
+const cache = new WeakMap<AppContext, { at: number; value: Thresholds }>();
+
+/**
+ * Current thresholds: the configured level, or the custom table stored under `privilege.custom`.
+ * Cached per process for 2 s (another node's change shows within that); a change made here drops the cache.
+ */
 export async function currentThresholds(ctx: AppContext): Promise<Thresholds> {
+  const hit = cache.get(ctx);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const db = requireDb(ctx);
   const lv = Number((await getConfigValue(db, 'privilege.level')) ?? DEFAULT_PRIVILEGE_LEVEL);
-  if (lv === CUSTOM_PRIVILEGE_LEVEL) {
-    const custom = await getConfigValue(db, 'privilege.custom');
-    if (custom) return { ...thresholdsForLevel(DEFAULT_PRIVILEGE_LEVEL), ...(JSON.parse(custom) as Partial<Thresholds>) };
+  let value = thresholdsForLevel(lv);
+  if (lv === CUSTOM_PRIVILEGE_LEVEL) value = await customThresholds(ctx);
+  cache.set(ctx, { at: Date.now(), value });
+  return value;
+}
+
+/** The stored custom thresholds over the level-2 defaults. */
+export async function customThresholds(ctx: AppContext): Promise<Thresholds> {
+  const custom = await getConfigValue(requireDb(ctx), 'privilege.custom');
+  const base = thresholdsForLevel(DEFAULT_PRIVILEGE_LEVEL);
+  if (!custom) return base;
+  try {
+    const parsed = JSON.parse(custom) as Record<string, unknown>;
+    for (const k of PRIVILEGE_ACTIONS) if (Number.isInteger(parsed[k]) && (parsed[k] as number) >= 1) base[k] = parsed[k] as number;
+  } catch {
+    // a broken row falls back to the defaults
   }
-  return thresholdsForLevel(lv);
+  return base;
+}
+
+/** The selected level: 1, 2, 3 or 99 (custom). */
+export async function selectedLevel(ctx: AppContext): Promise<number> {
+  const lv = Number((await getConfigValue(requireDb(ctx), 'privilege.level')) ?? DEFAULT_PRIVILEGE_LEVEL);
+  return [1, 2, 3, CUSTOM_PRIVILEGE_LEVEL].includes(lv) ? lv : DEFAULT_PRIVILEGE_LEVEL;
+}
+
+/** Drops the cached thresholds (after the admin changed them). */
+export function invalidateThresholds(ctx: AppContext): void {
+  cache.delete(ctx);
 }
 
 /**

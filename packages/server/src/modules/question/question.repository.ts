@@ -1,9 +1,9 @@
 /** The only place that queries `questions` (plus the revision and activity rows written with them). */
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { QuestionOrder } from '@quorum/contract';
 import type { Db } from '../../core/db/index.js';
-import type { ActivityTable, QuestionsTable, RevisionsTable } from '../../core/db/schema.js';
+import type { QuestionsTable } from '../../core/db/schema.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -16,6 +16,8 @@ export interface ListFilter {
   userId?: string;
   /** Only questions created at or after this unix time. */
   since?: number;
+  /** Only these questions. */
+  ids?: string[];
 }
 
 function filtered(db: Db, f: ListFilter) {
@@ -24,6 +26,7 @@ function filtered(db: Db, f: ListFilter) {
   if (f.userId) q = q.where('questions.user_id', '=', f.userId);
   if (f.order === 'unanswered') q = q.where('questions.answer_count', '=', 0);
   if (f.since) q = q.where('questions.created_at', '>=', f.since);
+  if (f.ids) q = q.where('questions.id', 'in', f.ids.length ? f.ids : ['']);
   return q;
 }
 
@@ -32,7 +35,7 @@ export async function listQuestions(db: Db, f: ListFilter, offset: number, limit
   let q = filtered(db, f).selectAll('questions');
   switch (f.order) {
     case 'active':
-      q = q.orderBy('questions.post_updated_at', 'desc');
+      q = q.orderBy('questions.pin', 'desc').orderBy('questions.post_updated_at', 'desc');
       break;
     case 'frequent':
       q = q.orderBy('questions.view_count', 'desc');
@@ -44,7 +47,8 @@ export async function listQuestions(db: Db, f: ListFilter, offset: number, limit
       q = q.orderBy('questions.answer_count', 'desc').orderBy('questions.vote_count', 'desc').orderBy('questions.view_count', 'desc');
       break;
     default:
-      q = q.orderBy('questions.created_at', 'desc');
+      // newest (and unanswered): pinned questions first (spec §4 "pin and unpin (global)").
+      q = q.orderBy('questions.pin', 'desc').orderBy('questions.created_at', 'desc');
   }
   return q.orderBy('questions.id', 'desc').limit(limit).offset(offset).execute();
 }
@@ -85,16 +89,6 @@ export async function addViews(db: Db, views: Map<string, number>): Promise<void
   }
 }
 
-/** Inserts a revision row (every write of a post is a revision). */
-export async function insertRevision(db: Db, row: Insertable<RevisionsTable>): Promise<void> {
-  await db.kysely.insertInto('revisions').values(row).execute();
-}
-
-/** Inserts an activity row (timeline, reputation log). */
-export async function insertActivity(db: Db, row: Insertable<ActivityTable>): Promise<void> {
-  await db.kysely.insertInto('activity').values(row).execute();
-}
-
 /** What one user has done to a question: answered it, bookmarked it, voted on it, follows it. */
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
   const [a, c, v, f] = await Promise.all([
@@ -118,4 +112,30 @@ export async function firstAnswerId(db: Db, questionId: string): Promise<string>
     .limit(1)
     .executeTakeFirst();
   return r?.id ?? '';
+}
+
+/** Updates columns of a question. */
+export async function updateQuestion(db: Db, id: string, fields: Updateable<QuestionsTable>): Promise<void> {
+  await db.kysely.updateTable('questions').set(fields).where('id', '=', id).execute();
+}
+
+/** Adds `delta` to a question's answer count. */
+export async function bumpAnswerCount(db: Db, id: string, delta: number): Promise<void> {
+  await db.kysely
+    .updateTable('questions')
+    .set((eb) => ({ answer_count: eb('answer_count', '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Number of live (normal or pending) answers of a question written by someone other than `userId`. */
+export async function countAnswersByOthers(db: Db, questionId: string, userId: string): Promise<number> {
+  const r = await db.kysely
+    .selectFrom('answers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('question_id', '=', questionId)
+    .where('user_id', '!=', userId)
+    .where('status', 'in', [1, 11])
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -1,24 +1,74 @@
-/** Question calls: list, info, ask. */
+/** Question calls: list, info, ask, edit, delete/undelete, close/reopen, pin/hide, linked questions. */
 import type { FastifyInstance } from 'fastify';
-import { IdQuery, QuestionAddReq, QuestionPageQuery } from '@quorum/contract';
+import {
+  IdQuery, PostRemoveReq, QuestionAddReq, QuestionCloseReq, QuestionLinkQuery, QuestionOperationReq, QuestionPageQuery, QuestionRecoverReq,
+  QuestionReopenReq, QuestionUpdateReq,
+} from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
-import { askQuestion, questionInfo, questionPage } from './question.service.js';
+import { editQuestion } from './question.edit.js';
+import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
+import { askQuestion, linkedQuestionPage, questionInfo, questionPage } from './question.service.js';
 
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
+  const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
   app.get('/answer/api/v1/question/page', async (req) => ok(req, await questionPage(ctx, parse(QuestionPageQuery, req.query))));
 
   app.get('/answer/api/v1/question/info', async (req) => {
     const { id } = parse(IdQuery, req.query);
-    return ok(req, await questionInfo(ctx, id, await currentUser(ctx, req)));
+    return ok(req, await questionInfo(ctx, id, await currentUser(ctx, req), req.lang));
   });
 
-  app.post('/answer/api/v1/question', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (req) => {
+  app.post('/answer/api/v1/question', writeLimit, async (req) => {
     const user = await requireActiveUser(ctx, req);
     const input = parse(QuestionAddReq, req.body);
     const id = await askQuestion(ctx, user, input);
-    return ok(req, await questionInfo(ctx, id, user));
+    return ok(req, await questionInfo(ctx, id, user, req.lang));
+  });
+
+  // Answer's shapes: the question when the edit is applied, {url_title, wait_for_review: true} when it waits for review.
+  app.put('/answer/api/v1/question', writeLimit, async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    const input = parse(QuestionUpdateReq, req.body);
+    const r = await editQuestion(ctx, user, input);
+    if (r.mode === 'review') return ok(req, { url_title: r.urlTitle, wait_for_review: true });
+    return ok(req, { ...(await questionInfo(ctx, input.id, user, req.lang)), wait_for_review: false });
+  });
+
+  app.delete('/answer/api/v1/question', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await deleteQuestion(ctx, user, parse(PostRemoveReq, req.body).id);
+    return ok(req, null);
+  });
+
+  app.post('/answer/api/v1/question/recover', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await recoverQuestion(ctx, user, parse(QuestionRecoverReq, req.body).question_id);
+    return ok(req, null);
+  });
+
+  app.put('/answer/api/v1/question/status', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await closeQuestion(ctx, user, parse(QuestionCloseReq, req.body));
+    return ok(req, null);
+  });
+
+  app.put('/answer/api/v1/question/reopen', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await reopenQuestion(ctx, user, parse(QuestionReopenReq, req.body).question_id);
+    return ok(req, null);
+  });
+
+  app.put('/answer/api/v1/question/operation', async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    await operateQuestion(ctx, user, parse(QuestionOperationReq, req.body));
+    return ok(req, null);
+  });
+
+  app.get('/answer/api/v1/question/link', async (req) => {
+    const q = parse(QuestionLinkQuery, req.query);
+    return ok(req, await linkedQuestionPage(ctx, q, await currentUser(ctx, req)));
   });
 }

@@ -6,14 +6,22 @@ import { PostStatus, type QuestionAddReq, type QuestionPageQuery } from '@quorum
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
 import { renderMarkdown } from '../../core/markdown.js';
-import { hasPrivilege } from '../privilege/index.js';
-import { applyQuestionTags, planQuestionTags, presentTagsOfQuestions, tagIdBySlug } from '../tag/index.js';
+import { recordActivity } from '../activity/index.js';
+import { hasPrivilege, questionMemberActions } from '../privilege/index.js';
+import { closeReason, presentReason } from '../reason/index.js';
+import { insertRevision } from '../revision/index.js';
+import { indexQuestion } from '../search/index.js';
+import { getSettings } from '../siteinfo/index.js';
+import { applyQuestionTags, normalizeSlug, planQuestionTags, presentTagsOfQuestions, tagIdBySlug } from '../tag/index.js';
 import { bumpUserCount, findUsersByIds, isStaff, type UserRow } from '../user/index.js';
 import { cacheClear, cacheGet, cacheSet } from './question.cache.js';
+import { recordQuestionLinks } from './question.links.js';
 import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
 import { presentListItem, presentQuestionInfo } from './question.presenter.js';
 import * as repo from './question.repository.js';
+import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
 import { countView } from './question.views.js';
 
 /**
@@ -31,6 +39,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
   const now = nowSeconds();
   const html = renderMarkdown(input.content);
   const plan = await planQuestionTags(ctx, user, input.tags);
+  const { general } = await getSettings(ctx);
   await transaction(db, async (tx) => {
     await repo.insertQuestion(tx, {
       id,
@@ -45,20 +54,22 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
       post_updated_at: now,
     });
     await applyQuestionTags(tx, id, plan, now);
+    await indexQuestion(tx, { id, user_id: user.id, title: input.title, parsed_text: html, created_at: now });
+    await recordQuestionLinks(tx, id, input.content, general.site_url, now);
     await bumpUserCount(tx, user.id, 'question_count', 1);
-    await repo.insertRevision(tx, {
+    await insertRevision(tx, {
       id: revisionId,
       user_id: user.id,
       object_type: 'question',
       object_id: id,
       title: input.title,
-      content: JSON.stringify({ title: input.title, content: input.content, tags: input.tags.map((t) => t.slug_name) }),
+      content: JSON.stringify({ title: input.title, content: input.content, tags: input.tags.map((t) => ({ slug_name: normalizeSlug(t.slug_name), display_name: t.display_name })) }),
       log: '',
       status: 2,
       created_at: now,
       updated_at: now,
     });
-    await repo.insertActivity(tx, { id: activityId, user_id: user.id, object_id: id, original_object_id: id, activity_type: 'asked', revision_id: revisionId, created_at: now, updated_at: now });
+    await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: id, activityType: 'asked', revisionId, now });
   });
   cacheClear();
   return id;
@@ -109,18 +120,79 @@ export async function getVisibleQuestion(ctx: AppContext, id: string, viewer: Us
   return q;
 }
 
-/** GET /question/info: the question with tags, author and the viewer's own state; counts a view. */
-export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<Record<string, unknown>> {
+/**
+ * GET /question/info: the question with tags, author, the viewer's own state, the viewer's menu actions
+ * (member_actions) and, for closed, pending or deleted questions, `operation` {type, description, msg, time,
+ * level} explaining the state; counts a view.
+ * @param lang language of the translated texts (member action names, close reason, pending notice)
+ */
+export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
   const q = await getVisibleQuestion(ctx, id, viewer);
-  const [tags, users, state, first] = await Promise.all([
+  const [tags, users, state, first, actions, operation] = await Promise.all([
     presentTagsOfQuestions(ctx, [q.id]),
     findUsersByIds(db, [q.user_id, q.last_edit_user_id]),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
     repo.firstAnswerId(db, q.id),
+    questionMemberActions(ctx, lang, viewer, q),
+    questionOperation(db, q, lang),
   ]);
   countView(ctx, q.id);
-  return presentQuestionInfo(q, tags.get(q.id) ?? [], users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first);
+  return {
+    ...presentQuestionInfo(q, tags.get(q.id) ?? [], users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first),
+    operation,
+    member_actions: actions,
+  };
+}
+
+/** Why a question is not simply open: closed (with its reason), pending review, deleted; null otherwise. */
+async function questionOperation(db: Parameters<typeof findCloseReason>[0], q: repo.QuestionRow, lang: string): Promise<Record<string, unknown> | null> {
+  if (q.status === PostStatus.pending) {
+    return { type: 'pending', reason: 'post_status.pending', description: translate('post_status.pending', lang), msg: '', time: q.created_at, level: 'warning' };
+  }
+  if (q.status === PostStatus.deleted) {
+    return { type: 'deleted', reason: 'post_status.deleted', description: translate('post_status.deleted', lang), msg: '', time: q.updated_at, level: 'danger' };
+  }
+  if (q.status !== PostStatus.closed) return null;
+  const meta = await findCloseReason(db, q.id);
+  let closeType = 0;
+  let msg = '';
+  try {
+    const v = JSON.parse(meta?.value ?? '{}') as { close_type?: number; close_msg?: string };
+    closeType = Number(v.close_type ?? 0);
+    msg = String(v.close_msg ?? '');
+  } catch {
+    // unreadable meta: generic notice
+  }
+  const reason = closeReason(closeType);
+  const shown = reason ? presentReason(reason, lang) : { name: translate('post_status.closed', lang), description: translate('post_status.closed', lang) };
+  return { type: 'closed', name: shown.name, reason: reason?.key ?? 'post_status.closed', description: shown.description, msg, time: meta?.created_at ?? q.updated_at, level: 'info' };
+}
+
+/**
+ * GET /question/link: questions linked from this one or linking to it (recorded when posts are written), in the
+ * list shape, only the listed ones.
+ * @throws 404 when the question itself is not visible
+ */
+export async function linkedQuestionPage(ctx: AppContext, q: { question_id: string; page: number; page_size: number; order?: QuestionPageQuery['order'] }, viewer: UserRow | undefined): Promise<{ count: number; list: Record<string, unknown>[] }> {
+  const db = requireDb(ctx);
+  const question = await getVisibleQuestion(ctx, q.question_id, viewer);
+  const ids = await linkedQuestionIds(db, question.id);
+  if (!ids.length) return { count: 0, list: [] };
+  const filter: repo.ListFilter = { order: q.order ?? 'newest', ids };
+  const [rows, count] = await Promise.all([repo.listQuestions(db, filter, (q.page - 1) * q.page_size, q.page_size), repo.countQuestions(db, filter)]);
+  return { count, list: await presentList(ctx, rows) };
+}
+
+/** List items of question rows, with tags, authors and last answerers. */
+async function presentList(ctx: AppContext, rows: repo.QuestionRow[]): Promise<Record<string, unknown>[]> {
+  const db = requireDb(ctx);
+  const answerAuthorIds = await answerAuthors(ctx, rows.map((r) => r.last_answer_id).filter(Boolean));
+  const [tags, users] = await Promise.all([
+    presentTagsOfQuestions(ctx, rows.map((r) => r.id)),
+    findUsersByIds(db, [...rows.map((r) => r.user_id), ...answerAuthorIds.values()]),
+  ]);
+  return rows.map((r) => presentListItem(r, tags.get(r.id) ?? [], users.get(r.user_id), users.get(answerAuthorIds.get(r.last_answer_id) ?? '')));
 }
 
 /** Requires a question that accepts answers (exists, visible, not closed or deleted). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { member } from './question.testkit.js';
 
 const Q = '/answer/api/v1/question';
 const A = '/answer/api/v1/answer';
@@ -14,8 +15,8 @@ for (const dialect of DIALECTS) {
       if (!(await shouldRun(dialect))) return;
       site = await installedSite(dialect);
       admin = await adminToken(site.app);
-      bob = await registerUser(site.app, 'bob');
-      carol = await registerUser(site.app, 'carol');
+      bob = await member(site, 'bob');
+      carol = await member(site, 'carol');
     });
     afterAll(async () => site?.close());
     const app = () => site!.app;

@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context.js';
 import { nowSeconds } from '../../core/context.js';
 import { defaultSettings, DEFAULT_SITE_NAME, type SettingsSection, type SiteSettings } from './siteinfo.defaults.js';
 import { loadSettingsRows, saveSettingsRow } from './siteinfo.repository.js';
+import { microClear } from '../../core/microcache.js';
 
 const CACHE_MS = 5000;
 const cache = new WeakMap<AppContext, { at: number; value: SiteSettings }>();
@@ -44,6 +45,7 @@ export async function saveSection<K extends SettingsSection>(ctx: AppContext, se
   if (!ctx.database) throw new Error('database not connected');
   await saveSettingsRow(ctx.database, section, value, nowSeconds());
   cache.delete(ctx);
+  microClear();
 }
 
 /** Drops the cached settings (after installation). */

@@ -8,7 +8,8 @@ import { apiKey, questionPath, QuestionPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
-import { questionInfo, questionPage } from '../question/index.js';
+import { countView, questionInfo, questionPage } from '../question/index.js';
+import { microGet, microSet } from '../../core/microcache.js';
 import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
 import { renderDocument, type PageHead } from './ssr.renderer.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
@@ -24,6 +25,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
     const html = await renderDocument(req.url, req.lang, head, data, ssr);
+    if (html !== null && ssr && status === 200) microSet(pageKey(req), html);
     if (html === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
@@ -52,7 +54,22 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: b.s.general.name, robots: 'noindex' }, b.data, false, status);
   }
 
+  /** Cache key of an anonymous server-rendered page: language and URL. */
+  function pageKey(req: FastifyRequest): string {
+    return `ssr:${req.lang}:${req.url}`;
+  }
+
+  /** Serves a page rendered within the last moments, if any (anonymous pages only differ by URL and language). */
+  function fromCache(req: FastifyRequest, reply: FastifyReply): boolean {
+    if (!ctx.installed) return false;
+    const html = microGet<string>(pageKey(req));
+    if (html === undefined) return false;
+    void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return true;
+  }
+
   async function list(req: FastifyRequest, reply: FastifyReply) {
+    if (fromCache(req, reply)) return reply;
     const b = await base(req, reply);
     if (!b) return reply;
     if (b.s.login.login_required) return shell(req, reply);
@@ -67,6 +84,10 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function detail(req: FastifyRequest<{ Params: { qid: string } }>, reply: FastifyReply) {
+    if (fromCache(req, reply)) {
+      countView(ctx, req.params.qid);
+      return reply;
+    }
     const b = await base(req, reply);
     if (!b) return reply;
     if (b.s.login.login_required) return shell(req, reply);

@@ -1,4 +1,5 @@
-/** Tags as they appear inside questions (Answer's TagResp). */
+/** Tags as they leave the server: inside questions (Answer's TagResp), lists, details, synonyms. */
+import { excerpt } from '../../core/markdown.js';
 import type { TagRow } from './tag.repository.js';
 
 /**
@@ -13,4 +14,54 @@ export function presentTag(row: TagRow, write: { recommend: Set<string>; reserve
     recommend: write.recommend.has(row.slug_name) || row.recommend === 1,
     reserved: write.reserved.has(row.slug_name) || row.reserved === 1,
   };
+}
+
+/** A member action offered to the viewer (Answer's PermissionMemberAction). */
+export interface MemberAction {
+  action: string;
+  name: string;
+  type: string;
+}
+
+const TAG_STATUS: Record<number, string> = { 1: 'available', 10: 'deleted' };
+
+/** One row of GET /tags/page (Answer's GetTagPageResp). */
+export function presentTagPageItem(row: TagRow, write: { recommend: Set<string>; reserved: Set<string> }, isFollower: boolean): Record<string, unknown> {
+  const summary = excerpt(row.parsed_text, 200);
+  return {
+    tag_id: row.id,
+    slug_name: row.slug_name,
+    display_name: row.display_name || row.slug_name,
+    excerpt: summary,
+    description: summary,
+    original_text: row.original_text,
+    parsed_text: row.parsed_text,
+    follow_count: row.follow_count,
+    question_count: row.question_count,
+    is_follower: isFollower,
+    recommend: write.recommend.has(row.slug_name) || row.recommend === 1,
+    reserved: write.reserved.has(row.slug_name) || row.reserved === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** GET /tag (Answer's GetTagResp, plus `revision_count`). */
+export function presentTagDetail(
+  row: TagRow,
+  write: { recommend: Set<string>; reserved: Set<string> },
+  extra: { isFollower: boolean; mainSlug: string; memberActions: MemberAction[]; revisionCount: number },
+): Record<string, unknown> {
+  return {
+    ...presentTagPageItem(row, write, extra.isFollower),
+    main_tag_slug_name: extra.mainSlug,
+    status: TAG_STATUS[row.status] ?? 'available',
+    member_actions: extra.memberActions,
+    revision_count: extra.revisionCount,
+  };
+}
+
+/** A synonym (Answer's TagSynonym) or a followed tag (GetFollowingTagsResp, with recommend/reserved). */
+export function presentTagRef(row: TagRow, write: { recommend: Set<string>; reserved: Set<string> }, mainSlug = ''): Record<string, unknown> {
+  return { tag_id: row.id, ...presentTag(row, write, mainSlug) };
 }

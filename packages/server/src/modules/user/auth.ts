@@ -1,13 +1,17 @@
 /**
  * Request authentication and guards. The token comes in `Authorization: <token>` or `Bearer <token>`;
  * the user is looked up once per request and cached on it.
+ * Guard order (spec §4 "Derived login state"): 401 not logged in -> 403 `inactive` -> 403 `suspended` -> role.
  */
 import type { FastifyRequest } from 'fastify';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { forbidden, unauthorized } from '../../core/errors.js';
+import { isSuspended, suspendedError } from './suspension.js';
 import { userForToken } from './user.service.js';
 import type { UserRow } from './user.repository.js';
+
+export { isSuspended, suspendedError };
 
 const cacheKey = Symbol('quorum.user');
 
@@ -36,13 +40,27 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
   return user;
 }
 
+/** A logged-in user who is not suspended (may be not activated yet): account calls such as changing e-mail. */
+export async function requireUnsuspendedUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const user = await requireUser(ctx, req);
+  if (isSuspended(user)) throw suspendedError(user);
+  return user;
+}
+
 /**
  * A logged-in, activated, not suspended user (spec §4 "normal"): 401, then 403 `inactive`, then 403 `suspended`.
  */
 export async function requireActiveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(ctx, req);
   if (user.mail_status !== MailStatus.activated) throw forbidden('error.user.inactive', 'inactive');
-  if (user.status === UserStatus.suspended) throw forbidden('error.user.suspended', 'suspended');
+  if (isSuspended(user)) throw suspendedError(user);
+  return user;
+}
+
+/** An active administrator (role 2); moderators and users get 403 (spec §2 "Admin routes", §6). */
+export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
+  const user = await requireActiveUser(ctx, req);
+  if (user.role_id !== Role.admin) throw forbidden();
   return user;
 }
 

@@ -1,6 +1,11 @@
 /** Users and authentication: what other modules may use. */
-export { currentUser, requireUser, requireActiveUser, isStaff, requestToken } from './auth.js';
-export { createAccount, createSession, getUser, hashPassword } from './user.service.js';
-export { presentBasicUser, presentCurrentUser } from './user.presenter.js';
+export { currentUser, requireUser, requireActiveUser, requireUnsuspendedUser, requireAdmin, isStaff, requestToken, isSuspended } from './auth.js';
+export { createAccount, createSession, getUser, hashPassword, assertEmailDomainAllowed, endUserSessions, setPassword } from './user.service.js';
+export { presentBasicUser, presentCurrentUser, userStatusName, avatarUrl } from './user.presenter.js';
 export { findUsersByIds, bumpUserCount, type UserRow } from './user.repository.js';
+export { issueLink, mailLanguage, sendCodeMail } from './account.mail.js';
+export { usersWithOption } from './settings.repository.js';
+export { configureAccountLimits } from './throttle.js';
 export { userRoutes } from './user.routes.js';
+export { accountRoutes } from './account.routes.js';
+export { userSettingsRoutes } from './settings.routes.js';

@@ -1,11 +1,12 @@
 /** Users as they leave the server: whitelisted fields in Answer's shapes (answer-compat.md). */
 import { createHash } from 'node:crypto';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
+import { isSuspended } from './suspension.js';
 import type { UserRow } from './user.repository.js';
 
 /** Wire name of a stored status code. */
-export function userStatusName(row: Pick<UserRow, 'status' | 'mail_status'>): string {
-  if (row.status === UserStatus.suspended) return 'suspended';
+export function userStatusName(row: Pick<UserRow, 'status' | 'mail_status' | 'suspended_until'>): string {
+  if (isSuspended(row)) return 'suspended';
   if (row.status === UserStatus.deleted) return 'deleted';
   return 'normal';
 }

@@ -1,7 +1,7 @@
 /** The only place that queries `users` and `user_sessions`. */
-import type { Selectable, Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
-import type { UsersTable } from '../../core/db/schema.js';
+import type { ActivityTable, UsersTable } from '../../core/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
@@ -71,5 +71,54 @@ export async function bumpUserCount(db: Db, userId: string, column: 'question_co
     .updateTable('users')
     .set((eb) => ({ [column]: eb(column, '+', delta) }))
     .where('id', '=', userId)
+    .execute();
+}
+
+/** Updates columns of one user (sets `updated_at`). */
+export async function updateUser(db: Db, id: string, patch: Updateable<UsersTable>, now: number): Promise<void> {
+  await db.kysely.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Activates a not-yet-activated user and gives the +1 reputation of an activated e-mail.
+ * @returns true when this call activated the user (false when already active)
+ */
+export async function activateUser(db: Db, id: string, now: number): Promise<boolean> {
+  const r = await db.kysely
+    .updateTable('users')
+    .set({ mail_status: 1, rank: sql`${sql.ref('rank')} + 1`, updated_at: now })
+    .where('id', '=', id)
+    .where('mail_status', '=', 2)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Inserts an activity row (the reputation log entry of an activation). */
+export async function insertUserActivity(db: Db, row: Insertable<ActivityTable>): Promise<void> {
+  await db.kysely.insertInto('activity').values(row).execute();
+}
+
+/** Ends every session of a user except one (password change keeps the caller logged in). */
+export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
+  await db.kysely.deleteFrom('user_sessions').where('user_id', '=', userId).where('token_hash', '<>', keepTokenHash).execute();
+}
+
+/** Deletes expired sessions. */
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.kysely.deleteFrom('user_sessions').where('expires_at', '<=', now).execute();
+}
+
+/** Users whose username starts with `prefix` (not deleted), shortest first, at most `limit`. */
+export function findUsersByUsernamePrefix(db: Db, prefix: string, limit: number): Promise<UserRow[]> {
+  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<boolean>`username like ${escaped + '%'} escape ${'\\'}`)
+    .where('status', '<>', 10)
+    .where('is_placeholder', '=', 0)
+    .orderBy(sql`length(username)`)
+    .orderBy('username')
+    .limit(limit)
     .execute();
 }

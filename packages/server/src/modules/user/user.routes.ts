@@ -12,13 +12,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/answer/api/v1/user/register/email', strict, async (req) => {
     const input = parse(RegisterEmailReq, req.body);
-    const { user, token } = await register(ctx, input);
+    const { user, token } = await register(ctx, input, req.ip);
     return ok(req, presentCurrentUser(user, token));
   });
 
   app.post('/answer/api/v1/user/login/email', strict, async (req) => {
     const input = parse(LoginEmailReq, req.body);
-    const { user, token } = await login(ctx, input);
+    const { user, token } = await login(ctx, input, req.ip);
     return ok(req, presentCurrentUser(user, token));
   });
 

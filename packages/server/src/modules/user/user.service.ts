@@ -1,5 +1,6 @@
 /**
  * Accounts: registration, login, logout and session lookup.
+ * New accounts start not activated (mail_status 2) and get an activation e-mail (account.service.ts activates).
  * Passwords: argon2id (@node-rs/argon2). Tokens: 32 random bytes, base64url; only their SHA-256 is stored;
  * valid 7 days (answer-compat.md "Auth").
  */
@@ -7,9 +8,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { MailStatus, Role, SESSION_TTL_SECONDS, UserStatus, type LoginEmailReq, type RegisterEmailReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { isUniqueViolation } from '../../core/db/index.js';
-import { AppError, badRequest, fieldError, forbidden } from '../../core/errors.js';
+import { isUniqueViolation, transaction } from '../../core/db/index.js';
+import { AppError, badRequest, fieldError } from '../../core/errors.js';
 import { getSettings } from '../siteinfo/index.js';
+import { requireCaptcha, sendCodeMail } from './account.mail.js';
+import { isSuspended, suspendedError } from './suspension.js';
+import { clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 
@@ -26,7 +30,8 @@ export function hashPassword(password: string): Promise<string> {
 // A real hash to verify against when the e-mail is unknown, so both paths cost the same.
 let dummyHash: Promise<string> | null = null;
 
-async function verifyPassword(stored: string, password: string): Promise<boolean> {
+/** Checks a password against a stored argon2 hash ('' stored: always false, at the same cost). */
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   if (!stored) {
     dummyHash ??= argonHash('not-a-real-password');
     await argonVerify(await dummyHash, password).catch(() => false);
@@ -105,40 +110,96 @@ export async function createAccount(ctx: AppContext, a: NewAccount): Promise<Use
 }
 
 /**
- * POST /user/register/email: checks the login policy (spec §3), creates an active account
- * (e-mail activation comes with the accounts issue) and logs it in.
- * @returns the new user and its token
+ * The allowed e-mail domains of the login policy (spec §5: one per line, ignored when empty). Accepts a list whose
+ * entries may themselves hold several lines, and a leading '@'.
  */
-export async function register(ctx: AppContext, input: RegisterEmailReq): Promise<{ user: UserRow; token: string }> {
+export function allowedDomains(list: unknown): string[] {
+  const entries = Array.isArray(list) ? list : typeof list === 'string' ? [list] : [];
+  return entries
+    .flatMap((e) => String(e).split(/[\r\n,]+/))
+    .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+}
+
+/**
+ * Refuses an address whose domain is not in the site's allowed list (no list: every domain).
+ * @throws 400 field error `e_mail` `error.email.domain_not_allowed`
+ */
+export async function assertEmailDomainAllowed(ctx: AppContext, email: string): Promise<void> {
+  const domains = allowedDomains((await getSettings(ctx)).login.allow_email_domains);
+  if (!domains.length) return;
+  const domain = email.split('@').pop()!.toLowerCase();
+  if (!domains.includes(domain)) throw fieldError('e_mail', 'error.email.domain_not_allowed');
+}
+
+/**
+ * POST /user/register/email: checks the login policy (spec §3: new registrations, e-mail registrations, allowed
+ * domains), creates a not-yet-activated account (mail_status 2), logs it in and queues the activation e-mail.
+ * @param ip caller's address (rate limit per IP)
+ * @returns the new user and its token
+ * @throws 400 toast `error.user.registration_closed` / `error.user.email_registration_closed`, 400 field errors,
+ *   429 `error.request.rate_limited`
+ */
+export async function register(ctx: AppContext, input: RegisterEmailReq, ip: string): Promise<{ user: UserRow; token: string }> {
   const { login } = await getSettings(ctx);
-  if (!login.allow_new_registrations || !login.allow_email_registrations) throw badRequest('error.user.registration_closed');
-  if (login.allow_email_domains.length) {
-    const domain = input.e_mail.split('@').pop()!.toLowerCase();
-    if (!login.allow_email_domains.map((d) => d.trim().toLowerCase()).includes(domain)) throw fieldError('e_mail', 'error.email.domain_not_allowed');
-  }
-  const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass });
+  if (!login.allow_new_registrations) throw badRequest('error.user.registration_closed');
+  if (!login.allow_email_registrations) throw badRequest('error.user.email_registration_closed');
+  await assertEmailDomainAllowed(ctx, input.e_mail);
+  rateLimit(ctx, 'register', { ip });
+  const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass, mailStatus: MailStatus.inactive });
   const token = await createSession(ctx, user.id);
+  // The account exists even if queueing fails; the user can ask for the e-mail again.
+  await sendCodeMail(ctx, user, 'activate', user.e_mail).catch((err: unknown) => ctx.log.error({ err }, 'activation e-mail could not be queued'));
   return { user, token };
 }
 
 /**
- * POST /user/login/email.
- * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail or wrong
- *   password (same message for both), 403 `suspended` for suspended users, 400 when password login is off
+ * POST /user/login/email (spec §3 login policy; captcha after repeated failures).
+ * Order: password login allowed -> rate limit (per IP and e-mail) -> captcha when LOGIN_FAILS_BEFORE_CAPTCHA
+ * failures were seen for the IP or e-mail -> password -> suspension.
+ * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail, wrong
+ *   password or a deleted account (same message for all), 400 field error on `captcha_code`, 403 `suspended` with
+ *   `suspended_until` (unix seconds, 0 = forever), 400 when password login is off, 429 when rate limited
  */
-export async function login(ctx: AppContext, input: LoginEmailReq): Promise<{ user: UserRow; token: string }> {
+export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): Promise<{ user: UserRow; token: string }> {
   const db = requireDb(ctx);
   const { login: policy } = await getSettings(ctx);
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
-  const user = await repo.findUserByEmail(db, input.e_mail.trim());
+  const email = input.e_mail.trim().toLowerCase();
+  rateLimit(ctx, 'login', { ip, account: email });
+  if (loginNeedsCaptcha(ctx, ip, email)) await requireCaptcha(ctx, input);
+  const user = await repo.findUserByEmail(db, email);
   const okPassword = await verifyPassword(user?.pass ?? '', input.pass);
-  if (!user || !okPassword || user.status === UserStatus.deleted) throw fieldError('e_mail', 'error.object.email_or_password_incorrect');
-  if (user.status === UserStatus.suspended && (user.suspended_until === null || user.suspended_until > nowSeconds())) {
-    throw forbidden('error.user.suspended', 'suspended');
+  if (!user || !okPassword || user.status === UserStatus.deleted) {
+    recordLoginFailure(ctx, ip, email);
+    throw fieldError('e_mail', 'error.object.email_or_password_incorrect');
   }
-  await repo.touchLogin(db, user.id, nowSeconds());
+  clearLoginFailures(ctx, email);
+  const now = nowSeconds();
+  if (isSuspended(user, now)) throw suspendedError(user);
+  if (user.status === UserStatus.suspended) {
+    // The suspension ran out: the account is normal again.
+    await repo.updateUser(db, user.id, { status: UserStatus.normal, suspended_until: null }, now);
+    user.status = UserStatus.normal;
+    user.suspended_until = null;
+  }
+  await repo.touchLogin(db, user.id, now);
   const token = await createSession(ctx, user.id);
   return { user, token };
+}
+
+/** Ends every session of a user (admin password reset, deletion). */
+export async function endUserSessions(ctx: AppContext, userId: string): Promise<void> {
+  await repo.deleteUserSessions(requireDb(ctx), userId);
+}
+
+/** Sets a user's password (argon2id) and ends all their sessions (spec §6: "set a password, which logs the user out"). */
+export async function setPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+  const pass = await hashPassword(password);
+  await transaction(requireDb(ctx), async (tx) => {
+    await repo.updateUser(tx, userId, { pass }, nowSeconds());
+    await repo.deleteUserSessions(tx, userId);
+  });
 }
 
 /** Reads a user by id; 404 when missing. */

@@ -13,12 +13,12 @@ for (const dialect of DIALECTS) {
     afterAll(async () => site?.close());
     const app = () => site!.app;
 
-    it('registers, returns a token that works, and the user is active with reputation 1', async (t) => {
+    it('registers, returns a token that works, and the account waits for activation (mail_status 2, reputation 1)', async (t) => {
       if (!site) return t.skip();
       const r = await call(app(), 'POST', REGISTER, { body: { name: 'alice', e_mail: 'Alice@Example.com', pass: 'secret-123' } });
       expect(r.status).toBe(200);
       expect(r.body.reason).toBe('base.success');
-      expect(r.body.data).toMatchObject({ username: 'alice', e_mail: 'alice@example.com', rank: 1, role_id: 1, mail_status: 1, status: 'normal', is_admin: false });
+      expect(r.body.data).toMatchObject({ username: 'alice', e_mail: 'alice@example.com', rank: 1, role_id: 1, mail_status: 2, status: 'normal', is_admin: false });
       expect(r.body.data.access_token).toMatch(/^[\w-]{40,}$/);
       expect(r.body.data).not.toHaveProperty('pass');
       const info = await call(app(), 'GET', '/answer/api/v1/user/info', { token: r.body.data.access_token });

@@ -1,0 +1,136 @@
+/**
+ * Benchmark helpers: machine description, load generation (autocannon in a child process, so it never shares an
+ * event loop with the server under test), a raw node:http baseline, port and readiness helpers, RSS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+
+export interface Machine {
+  cpus: number;
+  model: string;
+  memoryGb: number;
+  node: string;
+  platform: string;
+}
+
+export function machine(): Machine {
+  const cpus = os.cpus();
+  return {
+    cpus: cpus.length,
+    model: (cpus[0]?.model ?? 'unknown').replace(/\s+/g, ' ').trim(),
+    memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/**
+ * Runs autocannon against `url` in a child process.
+ * @param seconds duration; connections: concurrent connections
+ */
+export function loadTest(name: string, url: string, seconds: number, connections = 50): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        const r = JSON.parse(out) as {
+          requests: { average: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+          errors: number;
+        };
+        resolve({ name, url, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+      } catch {
+        reject(new Error(`autocannon exited with ${code}: ${err.slice(-500)}`));
+      }
+    });
+  });
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The raw baseline: node:http answering a small fixed JSON document. */
+export async function startRawServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const body = JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data: { ok: true } });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** GET `url`; resolves with status and body. */
+export function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Polls `url` until it answers 200 or `timeoutMs` passes. */
+export async function waitUntilUp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await get(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Resident set size of a process in MB (VmRSS of /proc/<pid>/status). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for ${pid}`);
+  return Math.round(Number(m[1]) / 1024);
+}

@@ -1,0 +1,31 @@
+/** Users as the admin users page sees them (Answer's GetUserPageResp). */
+import { MailStatus, UserStatus } from '@quorum/contract';
+import { avatarUrl, isSuspended, type UserRow } from '../user/index.js';
+
+/** Admin status name: deleted, suspended, inactive (not activated) or normal. */
+export function adminStatusName(row: UserRow): 'normal' | 'suspended' | 'deleted' | 'inactive' {
+  if (row.status === UserStatus.deleted) return 'deleted';
+  if (isSuspended(row)) return 'suspended';
+  if (row.mail_status !== MailStatus.activated) return 'inactive';
+  return 'normal';
+}
+
+/** One row of GET /admin/api/users/page. */
+export function presentAdminUser(row: UserRow, roleName: string): Record<string, unknown> {
+  const status = adminStatusName(row);
+  return {
+    user_id: row.id,
+    username: row.username,
+    display_name: row.display_name || row.username,
+    e_mail: row.e_mail,
+    avatar: avatarUrl(row),
+    rank: row.rank,
+    role_id: row.role_id,
+    role_name: roleName,
+    status,
+    created_at: row.created_at,
+    deleted_at: status === 'deleted' ? row.updated_at : 0,
+    suspended_at: status === 'suspended' ? row.updated_at : 0,
+    suspended_until: status === 'suspended' ? row.suspended_until ?? 0 : 0,
+  };
+}

@@ -1,0 +1,67 @@
+/** Admin user management under /answer/admin/api (admins only). */
+import type { FastifyInstance } from 'fastify';
+import { AdminAddUsersReq, AdminUserIdReq, AdminUserPageQuery, AdminUserPasswordReq, AdminUserRoleReq, AdminUserStatusReq } from '@quorum/contract';
+import { ok, parse } from '../../core/http.js';
+import { requireAdmin } from '../user/index.js';
+import { presentAdminUser } from './admin-user.presenter.js';
+import { activationUrl, addUsers, changeRole, changeStatus, listUsers, resendActivationEmail, resetPassword, roles } from './admin-user.service.js';
+
+const PREFIX = '/answer/admin/api';
+
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.quorum;
+
+  app.get(`${PREFIX}/users/page`, async (req) => {
+    await requireAdmin(ctx, req);
+    const q = parse(AdminUserPageQuery, req.query);
+    const { count, rows } = await listUsers(ctx, q);
+    const names = new Map(roles(req.lang).map((r) => [r.id, r.name]));
+    return ok(req, { count, list: rows.map((r) => presentAdminUser(r, names.get(r.role_id) ?? '')) });
+  });
+
+  app.put(`${PREFIX}/user/status`, async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    await changeStatus(ctx, admin, parse(AdminUserStatusReq, req.body));
+    return ok(req, null);
+  });
+
+  app.put(`${PREFIX}/user/role`, async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    const { user_id, role_id } = parse(AdminUserRoleReq, req.body);
+    await changeRole(ctx, admin, user_id, role_id);
+    return ok(req, null);
+  });
+
+  app.put(`${PREFIX}/user/password`, async (req) => {
+    await requireAdmin(ctx, req);
+    const { user_id, password } = parse(AdminUserPasswordReq, req.body);
+    await resetPassword(ctx, user_id, password);
+    return ok(req, null);
+  });
+
+  app.post(`${PREFIX}/users`, async (req) => {
+    await requireAdmin(ctx, req);
+    const { users } = parse(AdminAddUsersReq, req.body);
+    return ok(req, { count: await addUsers(ctx, users) });
+  });
+
+  app.get(`${PREFIX}/roles`, async (req) => {
+    await requireAdmin(ctx, req);
+    return ok(req, roles(req.lang));
+  });
+
+  app.get(`${PREFIX}/user/activation`, async (req) => {
+    await requireAdmin(ctx, req);
+    const { user_id } = parse(AdminUserIdReq, req.query);
+    return ok(req, { activation_url: await activationUrl(ctx, user_id) });
+  });
+
+  for (const path of [`${PREFIX}/users/activation`, `${PREFIX}/user/activation`]) {
+    app.post(path, async (req) => {
+      await requireAdmin(ctx, req);
+      const { user_id } = parse(AdminUserIdReq, req.body);
+      await resendActivationEmail(ctx, user_id);
+      return ok(req, null);
+    });
+  }
+}

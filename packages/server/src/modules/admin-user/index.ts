@@ -1,0 +1,2 @@
+/** Admin user management. */
+export { adminUserRoutes } from './admin-user.routes.js';

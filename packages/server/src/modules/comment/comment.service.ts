@@ -1,0 +1,170 @@
+/**
+ * Comments on questions and answers (spec §7 comment calls; Answer's comment rules): anyone may read what they
+ * may see; adding needs the 'comment.add' privilege; the author or a moderator/admin edits and deletes.
+ * Markdown is rendered and sanitized on write, with `@name` linked to existing profiles.
+ */
+import type { CommentAddReq, CommentBatchQuery, CommentPageQuery, CommentUpdateReq } from '@quorum/contract';
+import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
+import { transaction } from '../../core/db/index.js';
+import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { renderMarkdown } from '../../core/markdown.js';
+import { recordActivity } from '../activity/index.js';
+import { notify, type NotifyInput } from '../notification/index.js';
+import { hasPrivilege } from '../privilege/index.js';
+import { findUsersByIds, type UserRow } from '../user/index.js';
+import { linkMentions, mentionedNames } from './mention.js';
+import { canManageComment, presentComment } from './comment.presenter.js';
+import * as repo from './comment.repository.js';
+import { requirePostTarget, visiblePostTargets, type PostTarget } from './target.js';
+
+type Presented = Record<string, unknown>;
+
+/** Presents comments with their authors and the viewer's votes (two queries for any number of comments). */
+async function presentMany(ctx: AppContext, rows: repo.CommentRow[], viewer: UserRow | undefined, lang: string): Promise<Presented[]> {
+  const db = requireDb(ctx);
+  const [users, voted] = await Promise.all([
+    findUsersByIds(db, rows.flatMap((c) => [c.user_id, c.reply_user_id])),
+    viewer ? repo.votedComments(db, viewer.id, rows.map((c) => c.id)) : Promise.resolve(new Set<string>()),
+  ]);
+  return rows.map((c) => presentComment(c, users, voted.has(c.id), viewer, lang));
+}
+
+/** Renders comment markdown with mentions linked. @returns html and the ids of mentioned users */
+async function render(ctx: AppContext, text: string, extraNames: string[]): Promise<{ html: string; mentioned: Map<string, string> }> {
+  const names = [...new Set([...mentionedNames(text), ...extraNames.map((n) => n.trim().replace(/^@/, '').toLowerCase()).filter(Boolean)])].slice(0, 50);
+  const mentioned = await repo.usersByNames(requireDb(ctx), names);
+  return { html: renderMarkdown(linkMentions(text, new Set(mentioned.keys()))), mentioned };
+}
+
+/** A live comment the viewer may see. @throws 404 `error.comment.not_found` */
+async function requireComment(ctx: AppContext, id: string, viewer: UserRow): Promise<repo.CommentRow> {
+  const c = await repo.findComment(requireDb(ctx), id);
+  if (!c || c.status !== repo.CommentStatus.available) throw notFound('error.comment.not_found');
+  await requirePostTarget(ctx, c.object_id, viewer).catch(() => {
+    throw notFound('error.comment.not_found');
+  });
+  return c;
+}
+
+/**
+ * POST /comment: comments on a question or answer, optionally replying to a comment of the same post.
+ * Records a 'commented' activity and notifies the post's author, the replied-to author and mentioned users.
+ * @returns the comment as presented
+ * @throws 403 `error.rank.fail_to_meet_the_condition` without 'comment.add'; 404 unknown post or reply target
+ */
+export async function addComment(ctx: AppContext, user: UserRow, input: CommentAddReq, lang: string): Promise<Presented> {
+  if (!(await hasPrivilege(ctx, user, 'comment.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  const db = requireDb(ctx);
+  const target = await requirePostTarget(ctx, input.object_id, user);
+  let reply: repo.CommentRow | undefined;
+  if (input.reply_comment_id && input.reply_comment_id !== '0') {
+    reply = await repo.findComment(db, input.reply_comment_id);
+    if (!reply || reply.status !== repo.CommentStatus.available || reply.object_id !== target.object_id) throw notFound('error.comment.not_found');
+  }
+  const { html, mentioned } = await render(ctx, input.original_text, input.mention_username_list);
+  const ids = requireIds(ctx);
+  const id = await ids.next('comment');
+  const activityId = await ids.next('activity');
+  const now = nowSeconds();
+  const row: repo.CommentRow = {
+    id,
+    user_id: user.id,
+    reply_user_id: reply?.user_id ?? '',
+    reply_comment_id: reply?.id ?? '',
+    object_id: target.object_id,
+    question_id: target.question_id,
+    vote_count: 0,
+    status: repo.CommentStatus.available,
+    original_text: input.original_text,
+    parsed_text: html,
+    created_at: now,
+    updated_at: now,
+  };
+  await transaction(db, async (tx) => {
+    await repo.insertComment(tx, row);
+    await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: target.question_id, activityType: 'commented', now });
+  });
+  await notify(ctx, commentNotifications(target, row, user, mentioned));
+  return (await presentMany(ctx, [row], user, lang))[0]!;
+}
+
+/** Who hears of a new comment: the replied-to author, mentioned users, then the post's author (one each). */
+function commentNotifications(t: PostTarget, c: repo.CommentRow, author: UserRow, mentioned: Map<string, string>): NotifyInput[] {
+  const base = { trigger_user_id: author.id, type: 'inbox' as const, object_type: 'comment', object_id: c.id, title: t.title, question_id: t.question_id, answer_id: t.answer_id || undefined, comment_id: c.id };
+  const out: NotifyInput[] = [];
+  const told = new Set<string>();
+  const add = (receiver: string, action: string) => {
+    if (!receiver || told.has(receiver)) return;
+    told.add(receiver);
+    out.push({ ...base, receiver_id: receiver, action });
+  };
+  add(c.reply_user_id, 'reply_to_you');
+  for (const uid of mentioned.values()) add(uid, 'mention_you');
+  add(t.user_id, t.object_type === 'question' ? 'comment_question' : 'comment_answer');
+  return out;
+}
+
+/**
+ * PUT /comment: replaces the text (author or moderator/admin).
+ * @throws 404 unknown or deleted comment; 403 `error.comment.not_owner`
+ */
+export async function updateComment(ctx: AppContext, user: UserRow, input: CommentUpdateReq, lang: string): Promise<Presented> {
+  const c = await requireComment(ctx, input.comment_id, user);
+  if (!canManageComment(c, user)) throw forbidden('error.comment.not_owner');
+  const { html } = await render(ctx, input.original_text, []);
+  const now = nowSeconds();
+  await repo.updateCommentText(requireDb(ctx), c.id, input.original_text, html, now);
+  return (await presentMany(ctx, [{ ...c, original_text: input.original_text, parsed_text: html, updated_at: now }], user, lang))[0]!;
+}
+
+/**
+ * DELETE /comment: soft-deletes (status 10), author or moderator/admin.
+ * @throws 404 unknown or already deleted; 403 `error.comment.not_owner`
+ */
+export async function removeComment(ctx: AppContext, user: UserRow, commentId: string): Promise<void> {
+  const c = await requireComment(ctx, commentId, user);
+  if (!canManageComment(c, user)) throw forbidden('error.comment.not_owner');
+  await repo.setCommentStatus(requireDb(ctx), c.id, repo.CommentStatus.deleted, nowSeconds());
+}
+
+/** GET /comment?id=: one live comment. @throws 404 */
+export async function commentInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang: string): Promise<Presented> {
+  const c = await repo.findComment(requireDb(ctx), id);
+  if (!c || c.status !== repo.CommentStatus.available) throw notFound('error.comment.not_found');
+  await requirePostTarget(ctx, c.object_id, viewer);
+  return (await presentMany(ctx, [c], viewer, lang))[0]!;
+}
+
+/**
+ * GET /comment/page. Page 0 (the question page's preview, spec §7) and `query_cond=vote` order by votes;
+ * otherwise oldest first. Page 0 reads like page 1.
+ * @returns `{count, list}`
+ * @throws 404 for a post the viewer cannot see
+ */
+export async function commentPage(ctx: AppContext, q: CommentPageQuery, viewer: UserRow | undefined, lang: string): Promise<{ count: number; list: Presented[] }> {
+  const db = requireDb(ctx);
+  const target = await requirePostTarget(ctx, q.object_id, viewer);
+  const byVote = q.page === 0 || q.query_cond === 'vote';
+  const page = Math.max(q.page, 1);
+  const [rows, counts] = await Promise.all([
+    repo.listComments(db, target.object_id, byVote, (page - 1) * q.page_size, q.page_size),
+    repo.countComments(db, [target.object_id]),
+  ]);
+  return { count: counts.get(target.object_id) ?? 0, list: await presentMany(ctx, rows, viewer, lang) };
+}
+
+/**
+ * GET /comment/batch (Quorum extension): the first `page_size` comments (vote order) and the comment count of
+ * each post, for every post of a question page at once. Six queries whatever the number of ids.
+ * @returns object id -> `{count, list}`; ids of posts the viewer cannot see are left out
+ */
+export async function commentBatch(ctx: AppContext, q: CommentBatchQuery, viewer: UserRow | undefined, lang: string): Promise<Record<string, { count: number; list: Presented[] }>> {
+  const db = requireDb(ctx);
+  const visible = [...(await visiblePostTargets(ctx, q.object_ids, viewer)).keys()];
+  const [rows, counts] = await Promise.all([repo.firstCommentsOf(db, visible, q.page_size), repo.countComments(db, visible)]);
+  const presented = await presentMany(ctx, rows, viewer, lang);
+  const out: Record<string, { count: number; list: Presented[] }> = {};
+  for (const id of visible) out[id] = { count: counts.get(id) ?? 0, list: [] };
+  rows.forEach((r, i) => out[r.object_id]!.list.push(presented[i]!));
+  return out;
+}

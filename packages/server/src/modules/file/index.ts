@@ -1,0 +1,3 @@
+/** Image uploads. */
+export { fileRoutes } from './file.routes.js';
+export { storeUpload, uploadsDir, UPLOADS_PREFIX, AVATAR_SIZE } from './file.service.js';

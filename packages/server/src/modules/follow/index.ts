@@ -1,0 +1,2 @@
+/** Follows: what other modules may use. */
+export { followRoutes } from './follow.routes.js';

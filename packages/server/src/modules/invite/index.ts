@@ -1,0 +1,2 @@
+/** Invitations to answer. */
+export { inviteRoutes } from './invite.routes.js';

@@ -1,0 +1,29 @@
+/** Admin SMTP settings: GET and PUT /answer/admin/api/setting/smtp (admins only). */
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/http.js';
+import { requireDb } from '../../core/context.js';
+import { requireAdmin } from '../user/index.js';
+import { getSettings } from '../siteinfo/index.js';
+import { enqueueEmail } from './outbox.js';
+import { getSmtp, presentSmtp, saveSmtp, validateSmtp } from './smtp.js';
+
+export async function mailRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.quorum;
+
+  app.get('/answer/admin/api/setting/smtp', async (req) => {
+    await requireAdmin(ctx, req);
+    return ok(req, presentSmtp(await getSmtp(ctx)));
+  });
+
+  app.put('/answer/admin/api/setting/smtp', async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    const input = validateSmtp(req.body, await getSmtp(ctx));
+    await saveSmtp(ctx, input);
+    if (input.test_email_recipient) {
+      const site = await getSettings(ctx);
+      const lang = admin.language && admin.language !== 'Default' ? admin.language : site.interface.language;
+      await enqueueEmail(ctx, requireDb(ctx), { to: input.test_email_recipient, lang, template: 'test' });
+    }
+    return ok(req, null);
+  });
+}

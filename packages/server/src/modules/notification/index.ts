@@ -1,0 +1,3 @@
+/** Notifications: what other modules may use. */
+export { notify, InboxType, type NotifyInput } from './notification.service.js';
+export { notificationRoutes } from './notification.routes.js';

@@ -1,0 +1,44 @@
+/** Notifications as they leave the server (Answer's NotificationContent shape). */
+import { presentBasicUser, type UserRow } from '../user/index.js';
+import type { NotificationRow } from './notification.repository.js';
+
+/** What a notification row's `content` holds (JSON). */
+export interface NotificationContent {
+  /** e.g. comment_question, comment_answer, reply_to_you, mention_you, invited_you_to_answer */
+  action: string;
+  trigger_user_id: string;
+  object_type: string;
+  object_id: string;
+  title: string;
+  question_id?: string;
+  answer_id?: string;
+  comment_id?: string;
+  rank?: number;
+}
+
+/** Parses stored content; tolerates rows written by older code. */
+export function parseContent(row: NotificationRow): NotificationContent {
+  try {
+    return JSON.parse(row.content) as NotificationContent;
+  } catch {
+    return { action: '', trigger_user_id: '', object_type: '', object_id: row.object_id, title: '' };
+  }
+}
+
+/** One item of GET /notification/page: `{id, user_info?, object_info, rank, notification_action, is_read, update_time}`. */
+export function presentNotification(row: NotificationRow, content: NotificationContent, users: Map<string, UserRow>): Record<string, unknown> {
+  const objectMap: Record<string, string> = {};
+  if (content.question_id) objectMap.question = content.question_id;
+  if (content.answer_id) objectMap.answer = content.answer_id;
+  if (content.comment_id) objectMap.comment = content.comment_id;
+  const out: Record<string, unknown> = {
+    id: row.id,
+    object_info: { title: content.title, object_id: content.object_id, object_map: objectMap, object_type: content.object_type },
+    rank: content.rank ?? 0,
+    notification_action: content.action,
+    is_read: row.is_read === 1,
+    update_time: row.created_at,
+  };
+  if (content.trigger_user_id) out.user_info = presentBasicUser(users.get(content.trigger_user_id));
+  return out;
+}

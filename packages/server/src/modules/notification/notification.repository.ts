@@ -1,0 +1,58 @@
+/** The only place that queries `notifications` (and the pending-revision count of the red dot). */
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { NotificationsTable } from '../../core/db/schema.js';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+/** Inserts notifications in one statement. */
+export async function insertNotifications(db: Db, rows: Insertable<NotificationsTable>[]): Promise<void> {
+  if (rows.length) await db.kysely.insertInto('notifications').values(rows).execute();
+}
+
+function scoped(db: Db, userId: string, type: string, inboxType: number | undefined) {
+  let q = db.kysely.selectFrom('notifications').where('user_id', '=', userId).where('type', '=', type).where('status', '=', 1);
+  if (inboxType !== undefined) q = q.where('inbox_type', '=', inboxType);
+  return q;
+}
+
+/** One page of a user's notifications of a type, newest first. */
+export function listNotifications(db: Db, userId: string, type: string, inboxType: number | undefined, offset: number, limit: number): Promise<NotificationRow[]> {
+  return scoped(db, userId, type, inboxType).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Number of a user's notifications of a type. */
+export async function countNotifications(db: Db, userId: string, type: string, inboxType: number | undefined): Promise<number> {
+  const r = await scoped(db, userId, type, inboxType).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Unread notifications per type: `{inbox: n, achievement: m}` (missing types are absent). */
+export async function unreadCounts(db: Db, userId: string): Promise<Record<string, number>> {
+  const rows = await db.kysely
+    .selectFrom('notifications')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('is_read', '=', 0)
+    .where('status', '=', 1)
+    .groupBy('type')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+}
+
+/** Marks one of the user's notifications read. @returns whether a row of that user matched */
+export async function markRead(db: Db, userId: string, id: string, now: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('notifications').set({ is_read: 1, updated_at: now }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0 || (await db.kysely.selectFrom('notifications').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/** Marks every unread notification of a type read. */
+export async function markAllRead(db: Db, userId: string, type: string, now: number): Promise<void> {
+  await db.kysely.updateTable('notifications').set({ is_read: 1, updated_at: now }).where('user_id', '=', userId).where('type', '=', type).where('is_read', '=', 0).execute();
+}
+
+/** Revisions waiting for review (status 1), for reviewers' red dot. */
+export async function countPendingRevisions(db: Db): Promise<number> {
+  const r = await db.kysely.selectFrom('revisions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

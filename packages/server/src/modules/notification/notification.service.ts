@@ -1,0 +1,94 @@
+/**
+ * Notifications: written by other modules through `notify`, read by their receiver (spec §7 notifications;
+ * Answer's inbox/achievement model). The status call is polled every 3 s (spec §9), so it is two small queries.
+ */
+import type { NotificationPageQuery } from '@quorum/contract';
+import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
+import { notFound } from '../../core/errors.js';
+import { hasPrivilege } from '../privilege/index.js';
+import { findUsersByIds, type UserRow } from '../user/index.js';
+import { parseContent, presentNotification, type NotificationContent } from './notification.presenter.js';
+import * as repo from './notification.repository.js';
+
+/** Inbox sub-types (Answer's numbering). */
+export const InboxType = { posts: 1, votes: 2, invites: 3, messages: 4 } as const;
+
+export interface NotifyInput extends NotificationContent {
+  receiver_id: string;
+  type: 'inbox' | 'achievement';
+  inbox_type?: number;
+}
+
+/**
+ * Writes notifications. Call it after the write that causes them has committed: a failure here is logged and
+ * never undoes or fails the caller's write. Items whose receiver is the trigger user (your own actions) and
+ * duplicates (same receiver, action and object) are dropped.
+ * @param items one per receiver
+ */
+export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<void> {
+  const seen = new Set<string>();
+  const wanted = items.filter((n) => {
+    const key = `${n.receiver_id}:${n.action}:${n.object_id}`;
+    if (!n.receiver_id || n.receiver_id === n.trigger_user_id || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (!wanted.length) return;
+  try {
+    const ids = requireIds(ctx);
+    const now = nowSeconds();
+    const rows = [];
+    for (const n of wanted) {
+      const { receiver_id, type, inbox_type, ...content } = n;
+      rows.push({
+        id: await ids.next('notification'),
+        user_id: receiver_id,
+        object_id: content.object_id,
+        type,
+        inbox_type: type === 'inbox' ? (inbox_type ?? InboxType.posts) : 0,
+        content: JSON.stringify(content),
+        is_read: 0,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await repo.insertNotifications(requireDb(ctx), rows);
+  } catch (err) {
+    ctx.log.error({ err }, 'writing notifications failed');
+  }
+}
+
+/** GET /notification/page: the viewer's notifications of a type, newest first, with the trigger users. */
+export async function notificationPage(ctx: AppContext, user: UserRow, q: NotificationPageQuery): Promise<{ count: number; list: Record<string, unknown>[] }> {
+  const db = requireDb(ctx);
+  const inboxType = q.type === 'inbox' && q.inbox_type !== 'all' ? InboxType[q.inbox_type] : undefined;
+  const [rows, count] = await Promise.all([
+    repo.listNotifications(db, user.id, q.type, inboxType, (q.page - 1) * q.page_size, q.page_size),
+    repo.countNotifications(db, user.id, q.type, inboxType),
+  ]);
+  const contents = rows.map(parseContent);
+  const users = await findUsersByIds(db, contents.map((c) => c.trigger_user_id));
+  return { count, list: rows.map((r, i) => presentNotification(r, contents[i]!, users)) };
+}
+
+/**
+ * GET /notification/status: unread counts `{inbox, achievement, revision, can_revision, badge_award}`;
+ * `revision` (suggested edits waiting) only for users who may review.
+ */
+export async function notificationStatus(ctx: AppContext, user: UserRow): Promise<Record<string, unknown>> {
+  const db = requireDb(ctx);
+  const canReview = await hasPrivilege(ctx, user, 'question.audit');
+  const [counts, revision] = await Promise.all([repo.unreadCounts(db, user.id), canReview ? repo.countPendingRevisions(db) : Promise.resolve(0)]);
+  return { inbox: counts.inbox ?? 0, achievement: counts.achievement ?? 0, revision, can_revision: canReview, badge_award: null };
+}
+
+/** PUT /notification/read/state: marks one of the viewer's notifications read. @throws 404 when it is not theirs */
+export async function readNotification(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  if (!(await repo.markRead(requireDb(ctx), user.id, id, nowSeconds()))) throw notFound('error.notification.not_found');
+}
+
+/** PUT /notification/read/state/all and PUT /notification/status: marks all of a type read. */
+export async function readAllNotifications(ctx: AppContext, user: UserRow, type: string): Promise<void> {
+  await repo.markAllRead(requireDb(ctx), user.id, type, nowSeconds());
+}

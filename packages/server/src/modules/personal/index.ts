@@ -1,0 +1,2 @@
+/** Profiles and the user ranking. */
+export { personalRoutes } from './personal.routes.js';

@@ -1,0 +1,31 @@
+/** Profile calls (spec §7 "Profiles") and GET /user/ranking. */
+import type { FastifyInstance } from 'fastify';
+import { PersonalOwnPageQuery, PersonalPageQuery, PersonalUserQuery } from '@quorum/contract';
+import { ok, parse } from '../../core/http.js';
+import { currentUser, requireUser } from '../user/index.js';
+import { userRanking } from './personal.ranking.js';
+import { ownBookmarks, ownVotes, profileAnswers, profileComments, profileInfo, profileQuestions, profileReputation, topPosts } from './personal.service.js';
+
+export async function personalRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.quorum;
+  const base = '/answer/api/v1/personal';
+
+  app.get(`${base}/user/info`, async (req) => ok(req, await profileInfo(ctx, parse(PersonalUserQuery, req.query).username, await currentUser(ctx, req))));
+  app.get(`${base}/qa/top`, async (req) => ok(req, await topPosts(ctx, parse(PersonalUserQuery, req.query).username, await currentUser(ctx, req))));
+
+  const pages = { question: profileQuestions, answer: profileAnswers, comment: profileComments, rank: profileReputation } as const;
+  for (const [tab, fn] of Object.entries(pages)) {
+    app.get(`${base}/${tab}/page`, async (req) => ok(req, await fn(ctx, parse(PersonalPageQuery, req.query), await currentUser(ctx, req))));
+  }
+
+  app.get(`${base}/collection/page`, async (req) => {
+    const user = await requireUser(ctx, req);
+    return ok(req, await ownBookmarks(ctx, user, parse(PersonalOwnPageQuery, req.query)));
+  });
+  app.get(`${base}/vote/page`, async (req) => {
+    const user = await requireUser(ctx, req);
+    return ok(req, await ownVotes(ctx, user, parse(PersonalOwnPageQuery, req.query)));
+  });
+
+  app.get('/answer/api/v1/user/ranking', async (req) => ok(req, await userRanking(ctx)));
+}

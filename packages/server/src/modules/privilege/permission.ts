@@ -1,0 +1,135 @@
+/**
+ * Who may do what to a post. Check order (answer-compat.md "Privilege levels"): admin/moderator role, then
+ * owner, then reputation threshold. Delete, close, reopen, pin, unlist and undelete are never granted by
+ * reputation; accepting is the question owner's or a moderator's.
+ */
+import { PostStatus, PinState, ShowState, Role } from '@quorum/contract';
+import type { AppContext } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
+import { currentThresholds, hasPrivilege, PRIVILEGE_ACTIONS, type PrivilegeAction } from './privilege.js';
+
+/** What a user record must carry for permission checks. */
+export interface Actor {
+  id: string;
+  role_id: number;
+  rank: number;
+}
+
+export type PostKind = 'question' | 'answer';
+
+/** How an edit of a post by `user` is handled: applied at once, queued for review, or refused. */
+export type EditMode = 'direct' | 'review' | 'denied';
+
+/** True for administrators and moderators. */
+export function isModerator(user: Actor | undefined): boolean {
+  return !!user && (user.role_id === Role.admin || user.role_id === Role.moderator);
+}
+
+/** 403 `error.rank.fail_to_meet_the_condition`, with the reputation needed in `data.required_rank`. */
+export function rankTooLow(required?: number): AppError {
+  return new AppError(403, 'error.rank.fail_to_meet_the_condition', required === undefined ? null : { required_rank: required });
+}
+
+/** Throws rankTooLow when the user lacks a reputation privilege (moderators always pass). */
+export async function requirePrivilege(ctx: AppContext, user: Actor, action: PrivilegeAction): Promise<void> {
+  if (isModerator(user)) return;
+  const t = await currentThresholds(ctx);
+  if (user.rank < t[action]) throw rankTooLow(t[action]);
+}
+
+/**
+ * Edit mode of a post: moderators and the owner edit directly; others need `<kind>.edit` (the edit goes to
+ * review) or `<kind>.edit_without_review` (applied at once).
+ */
+export async function editMode(ctx: AppContext, user: Actor, kind: PostKind, ownerId: string): Promise<EditMode> {
+  if (isModerator(user) || user.id === ownerId) return 'direct';
+  const t = await currentThresholds(ctx);
+  if (user.rank >= t[`${kind}.edit_without_review`]) return 'direct';
+  if (user.rank >= t[`${kind}.edit`]) return 'review';
+  return 'denied';
+}
+
+/** Whether a user may review suggested edits of a kind of post (moderators, or the audit privilege). */
+export async function canAudit(ctx: AppContext, user: Actor, kind: PostKind): Promise<boolean> {
+  return hasPrivilege(ctx, user, `${kind}.audit`);
+}
+
+/** Permission names of GET /permission answered by role only (moderators and admins). */
+const MODERATOR_ONLY = new Set([
+  'question.delete', 'question.close', 'question.reopen', 'question.pin', 'question.unpin', 'question.hide', 'question.show',
+  'answer.delete', 'answer.accept', 'comment.edit', 'comment.delete', 'comment.vote_down', 'tag.edit_slug_name', 'tag.delete',
+  'vote.detail', 'tag.use_reserved_tag', 'question.undelete', 'answer.undelete',
+]);
+const ALIASES: Record<string, PrivilegeAction> = { 'answer.invite_someone_to_answer': 'question.invite' };
+
+/**
+ * GET /permission: each asked action -> whether the user may do it in general (no particular post).
+ * Anonymous visitors get false everywhere; unknown names are false.
+ */
+export async function permissionMap(ctx: AppContext, user: Actor | undefined, actions: string[]): Promise<Record<string, boolean>> {
+  const out: Record<string, boolean> = {};
+  const t = user ? await currentThresholds(ctx) : undefined;
+  for (const action of actions) {
+    const known = MODERATOR_ONLY.has(action) || action in ALIASES || (PRIVILEGE_ACTIONS as readonly string[]).includes(action);
+    if (!user || !t || !known) {
+      out[action] = false;
+      continue;
+    }
+    if (isModerator(user)) {
+      out[action] = true;
+      continue;
+    }
+    if (MODERATOR_ONLY.has(action)) {
+      out[action] = false;
+      continue;
+    }
+    const key = ALIASES[action] ?? action;
+    out[action] = (PRIVILEGE_ACTIONS as readonly string[]).includes(key) ? user.rank >= t[key as PrivilegeAction] : false;
+  }
+  return out;
+}
+
+/** One of Answer's PermissionMemberAction entries: what the viewer may do to a post from its menu. */
+export interface MemberAction {
+  action: string;
+  name: string;
+  type: 'reason' | 'edit' | 'confirm';
+}
+
+function act(action: string, type: MemberAction['type'], lang: string): MemberAction {
+  return { action, name: translate(`post_action.${action}`, lang), type };
+}
+
+/** Menu actions of a question for a viewer (report, edit, close/reopen, pin/unpin, hide/show, delete/undelete). */
+export async function questionMemberActions(
+  ctx: AppContext,
+  lang: string,
+  viewer: Actor | undefined,
+  q: { user_id: string; status: number; pin: number; show: number },
+): Promise<MemberAction[]> {
+  if (!viewer) return [];
+  const mod = isModerator(viewer);
+  const out: MemberAction[] = [act('report', 'reason', lang)];
+  if (q.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'question', q.user_id)) !== 'denied') out.push(act('edit', 'edit', lang));
+  if (mod && q.status === PostStatus.normal) out.push(act('close', 'confirm', lang));
+  if (mod && q.status === PostStatus.closed) out.push(act('reopen', 'confirm', lang));
+  if (mod && q.status !== PostStatus.deleted) {
+    out.push(act(q.pin === PinState.pinned ? 'unpin' : 'pin', 'confirm', lang));
+    out.push(act(q.show === ShowState.unlisted ? 'show' : 'hide', 'confirm', lang));
+  }
+  if (q.status !== PostStatus.deleted && (mod || viewer.id === q.user_id)) out.push(act('delete', 'confirm', lang));
+  if (mod && q.status === PostStatus.deleted) out.push(act('undelete', 'confirm', lang));
+  return out;
+}
+
+/** Menu actions of an answer for a viewer (report, edit, delete/undelete). */
+export async function answerMemberActions(ctx: AppContext, lang: string, viewer: Actor | undefined, a: { user_id: string; status: number }): Promise<MemberAction[]> {
+  if (!viewer) return [];
+  const mod = isModerator(viewer);
+  const out: MemberAction[] = [act('report', 'reason', lang)];
+  if (a.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'answer', a.user_id)) !== 'denied') out.push(act('edit', 'edit', lang));
+  if (a.status !== PostStatus.deleted && (mod || viewer.id === a.user_id)) out.push(act('delete', 'confirm', lang));
+  if (mod && a.status === PostStatus.deleted) out.push(act('undelete', 'confirm', lang));
+  return out;
+}

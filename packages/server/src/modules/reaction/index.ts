@@ -1,0 +1,2 @@
+/** Emoji reactions. */
+export { reactionRoutes } from './reaction.routes.js';

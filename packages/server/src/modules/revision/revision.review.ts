@@ -1,0 +1,162 @@
+/**
+ * Suggested edits: listing and reviewing them (PUT /revisions/audit, GET /revisions/unreviewed,
+ * GET /reviewing/type), the history of a post (GET /revisions) and the edit check of the edit pages.
+ * Reviewing needs question.audit / answer.audit (moderators always). Approving applies the revision to the post
+ * as its editor would have, records 'edited' for the editor and gives them +2 reputation (edit.accepted);
+ * rejecting only marks the revision. A revision reviewed meanwhile by someone else answers 400
+ * `error.revision.already_reviewed`.
+ */
+import { PostStatus, urlTitle, type RevisionAuditReq } from '@quorum/contract';
+import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
+import { objectTypeOf, transaction } from '../../core/db/index.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
+import { translate } from '../../core/i18n.js';
+import { renderMarkdown } from '../../core/markdown.js';
+import { applyReputation } from '../activity/index.js';
+import {
+  checkAnswerEditable, findAnswer, prepareAnswerEdit, requireEditableAnswer, writeAnswerEdit,
+} from '../answer/index.js';
+import { canAudit, isModerator, type PostKind } from '../privilege/index.js';
+import {
+  checkQuestionEditable, findQuestion, invalidateQuestionLists, prepareQuestionEdit, requireEditableQuestion, writeQuestionEdit,
+} from '../question/index.js';
+import { findUsersByIds, presentBasicUser, type UserRow } from '../user/index.js';
+import { answerSnapshot, parseSnapshot, questionSnapshot } from './revision.content.js';
+import * as repo from './revision.repository.js';
+
+/**
+ * GET /revisions/edit/check: true when `user` may edit the post now.
+ * @throws 400 with the reason when not (no privilege, an edit waiting for review), 404 unknown post
+ */
+export async function checkEditable(ctx: AppContext, user: UserRow, id: string): Promise<boolean> {
+  try {
+    const type = objectTypeOf(id);
+    if (type === 'question') await checkQuestionEditable(ctx, user, await requireEditableQuestion(ctx, id, user));
+    else if (type === 'answer') await checkAnswerEditable(ctx, user, await requireEditableAnswer(ctx, id, user));
+    else throw notFound();
+  } catch (err) {
+    // The edit pages show a 400 from this call as a 403 page with its message (spec §2).
+    if (err instanceof AppError && err.status === 403) throw new AppError(400, err.reason, err.data);
+    throw err;
+  }
+  return true;
+}
+
+/** Review kinds the user may handle. */
+async function auditableKinds(ctx: AppContext, user: UserRow): Promise<PostKind[]> {
+  const out: PostKind[] = [];
+  for (const k of ['question', 'answer'] as const) if (await canAudit(ctx, user, k)) out.push(k);
+  return out;
+}
+
+/**
+ * PUT /revisions/audit {id, operation: approve|reject}.
+ * @throws 404 unknown revision; 403 no review privilege; 400 `error.revision.already_reviewed`
+ */
+export async function auditRevision(ctx: AppContext, reviewer: UserRow, input: RevisionAuditReq): Promise<void> {
+  const db = requireDb(ctx);
+  const rev = await repo.findRevision(db, input.id);
+  if (!rev || (rev.object_type !== 'question' && rev.object_type !== 'answer')) throw notFound('error.revision.not_found');
+  const kind = rev.object_type as PostKind;
+  if (!(await canAudit(ctx, reviewer, kind))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  if (rev.status !== repo.RevisionStatus.pending) throw badRequest('error.revision.already_reviewed');
+  const now = nowSeconds();
+  if (input.operation === 'reject') {
+    if (!(await repo.reviewRevision(db, rev.id, 3, reviewer.id, now))) throw badRequest('error.revision.already_reviewed');
+    return;
+  }
+  const editor = (await findUsersByIds(db, [rev.user_id])).get(rev.user_id);
+  if (!editor) throw notFound('error.user.not_found');
+  const activityId = await requireIds(ctx).next('activity');
+  const credit = async (tx: typeof db, originalObjectId: string) => {
+    if (!(await repo.reviewRevision(tx, rev.id, 2, reviewer.id, now))) throw badRequest('error.revision.already_reviewed');
+    await applyReputation(tx, { id: activityId, userId: editor.id, objectId: rev.object_id, originalObjectId, activityType: 'edited', rule: 'edit.accepted', revisionId: rev.id, now });
+  };
+  if (kind === 'question') {
+    const q = await findQuestion(db, rev.object_id);
+    if (!q || q.status === PostStatus.deleted) throw notFound('error.question.not_found');
+    const snap = questionSnapshot(rev.content);
+    const prep = await prepareQuestionEdit(ctx, editor, snap);
+    await transaction(db, async (tx) => {
+      await credit(tx, q.id);
+      await writeQuestionEdit(tx, q, snap, prep, editor.id, rev.id, now);
+    });
+  } else {
+    const a = await findAnswer(db, rev.object_id);
+    if (!a || a.status === PostStatus.deleted) throw notFound('error.answer.not_found');
+    const snap = answerSnapshot(rev.content);
+    const prep = await prepareAnswerEdit(ctx, snap);
+    await transaction(db, async (tx) => {
+      await credit(tx, a.question_id);
+      await writeAnswerEdit(tx, a, snap, prep, editor.id, rev.id, now);
+    });
+  }
+  invalidateQuestionLists();
+}
+
+/** Answer's GetRevisionResp for one revision; `content` is the stored snapshot with rendered HTML. */
+function presentRevision(r: repo.RevisionRow, users: Map<string, UserRow>): Record<string, unknown> {
+  const content: Record<string, unknown> = { ...parseSnapshot(r.content) };
+  if (typeof content.content === 'string' && r.object_type !== 'tag') content.html = renderMarkdown(content.content);
+  if (Array.isArray(content.tags)) content.tags = content.tags.map((t) => (typeof t === 'string' ? { slug_name: t, display_name: t } : t));
+  content.id = r.object_id;
+  return {
+    id: r.id,
+    use_id: r.user_id,
+    object_id: r.object_id,
+    object_type: r.object_type,
+    title: r.title,
+    url_title: r.title ? urlTitle(r.title) : '',
+    content,
+    status: r.status,
+    reason: r.log,
+    create_at: r.created_at,
+    user_info: presentBasicUser(users.get(r.user_id)),
+  };
+}
+
+/**
+ * GET /revisions?object_id=: the history of a post, newest first. Approved revisions are public; pending and
+ * rejected ones are shown to their editor and to reviewers only.
+ */
+export async function revisionHistory(ctx: AppContext, objectId: string, viewer: UserRow | undefined): Promise<Record<string, unknown>[]> {
+  const db = requireDb(ctx);
+  const rows = await repo.listRevisions(db, objectId);
+  const kinds = viewer ? await auditableKinds(ctx, viewer) : [];
+  const visible = rows.filter((r) => r.status === repo.RevisionStatus.approved || (viewer && (r.user_id === viewer.id || kinds.includes(r.object_type as PostKind) || isModerator(viewer))));
+  const users = await findUsersByIds(db, visible.map((r) => r.user_id));
+  return visible.map((r) => presentRevision(r, users));
+}
+
+/**
+ * GET /revisions/unreviewed?page=: pending suggested edits the user may review, oldest first, each with the post
+ * as it is now (Answer's GetUnreviewedRevisionResp: {type, info, unreviewed_info}).
+ */
+export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: number, pageSize: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
+  const db = requireDb(ctx);
+  const kinds = await auditableKinds(ctx, user);
+  const [rows, count] = await Promise.all([repo.pendingRevisions(db, kinds, (page - 1) * pageSize, pageSize), repo.countPendingRevisions(db, kinds)]);
+  const users = await findUsersByIds(db, rows.map((r) => r.user_id));
+  const list = [];
+  for (const r of rows) {
+    let info: Record<string, unknown> = { object_id: r.object_id, object_type: r.object_type };
+    if (r.object_type === 'question') {
+      const q = await findQuestion(db, r.object_id);
+      if (q) info = { ...info, question_id: q.id, title: q.title, url_title: urlTitle(q.title), content: q.original_text, html: q.parsed_text, status: q.status, show_status: q.show, answer_count: q.answer_count, created_at: q.created_at, object_creator_user_id: q.user_id };
+    } else {
+      const a = await findAnswer(db, r.object_id);
+      const q = a ? await findQuestion(db, a.question_id) : undefined;
+      if (a) info = { ...info, answer_id: a.id, question_id: a.question_id, title: q?.title ?? '', url_title: q ? urlTitle(q.title) : '', content: a.original_text, html: a.parsed_text, status: a.status, answer_accepted: a.accepted === 2, created_at: a.created_at, object_creator_user_id: a.user_id };
+    }
+    list.push({ type: r.object_type, info, unreviewed_info: presentRevision(r, users) });
+  }
+  return { count, list };
+}
+
+/** GET /reviewing/type: review queues the user may work on with their counts (suggested edits here). */
+export async function reviewingTypes(ctx: AppContext, user: UserRow, lang: string): Promise<Record<string, unknown>[]> {
+  const kinds = await auditableKinds(ctx, user);
+  if (!kinds.length) return [];
+  const todo = await repo.countPendingRevisions(requireDb(ctx), kinds);
+  return [{ name: 'suggested_post_edit', label: translate('review_type.suggested_post_edit', lang), todo_amount: todo }];
+}

@@ -1,0 +1,100 @@
+/**
+ * Writes the search index (migration 002). Posts are indexed on write, in the writer's transaction
+ * (`indexQuestion`, `indexAnswer`), and in bulk after imports (`indexPosts`, `reindexAll`).
+ */
+import { objectTypeOf, transaction, type Db } from '../../core/db/index.js';
+import * as repo from './search.repository.js';
+import { htmlText, indexText } from './tokenizer.js';
+
+/** What indexing a question needs. */
+export interface QuestionDocInput {
+  id: string;
+  user_id: string;
+  title: string;
+  /** Sanitized HTML of the body. */
+  parsed_text: string;
+  created_at: number;
+}
+
+/** What indexing an answer needs. */
+export interface AnswerDocInput {
+  id: string;
+  question_id: string;
+  user_id: string;
+  parsed_text: string;
+  created_at: number;
+}
+
+function questionDoc(q: QuestionDocInput): repo.SearchDoc {
+  return { object_id: q.id, object_type: repo.DOC_QUESTION, question_id: q.id, user_id: q.user_id, created_at: q.created_at, title: indexText(q.title, 200), content: indexText(htmlText(q.parsed_text)) };
+}
+
+function answerDoc(a: AnswerDocInput): repo.SearchDoc {
+  return { object_id: a.id, object_type: repo.DOC_ANSWER, question_id: a.question_id, user_id: a.user_id, created_at: a.created_at, title: '', content: indexText(htmlText(a.parsed_text)) };
+}
+
+/** (Re)indexes one question; call it inside the transaction that writes the question. */
+export async function indexQuestion(tx: Db, q: QuestionDocInput): Promise<void> {
+  await repo.replaceDocs(tx, [questionDoc(q)]);
+}
+
+/** (Re)indexes one answer; call it inside the transaction that writes the answer. */
+export async function indexAnswer(tx: Db, a: AnswerDocInput): Promise<void> {
+  await repo.replaceDocs(tx, [answerDoc(a)]);
+}
+
+/** Removes posts from the index (hard deletes; soft-deleted posts are hidden by the search query itself). */
+export async function unindexPosts(tx: Db, ids: string[]): Promise<void> {
+  await repo.deleteDocs(tx, ids);
+}
+
+/**
+ * (Re)indexes the given questions and answers (ids of other types are ignored; ids that no longer exist are
+ * removed from the index). Works in transactions of 500 posts.
+ * @returns number of posts indexed
+ */
+export async function indexPosts(db: Db, ids: string[]): Promise<number> {
+  let done = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const qIds = part.filter((id) => objectTypeOf(id) === 'question');
+    const aIds = part.filter((id) => objectTypeOf(id) === 'answer');
+    const [qs, as] = await Promise.all([repo.questionSources(db, qIds), repo.answerSources(db, aIds)]);
+    const docs = [...qs.map(questionDoc), ...as.map(answerDoc)];
+    await transaction(db, async (tx) => {
+      await repo.deleteDocs(tx, [...qIds, ...aIds]);
+      await repo.insertDocs(tx, docs);
+    });
+    done += docs.length;
+  }
+  return done;
+}
+
+/**
+ * Rebuilds the whole index from the questions and answers tables (after a bulk import, or to repair it).
+ * Reads in id order in batches of 1000 and writes each batch in its own transaction.
+ * @returns number of posts indexed
+ */
+export async function reindexAll(db: Db, onProgress?: (done: number) => void): Promise<number> {
+  await repo.deleteAllDocs(db);
+  let done = 0;
+  let after = '';
+  for (;;) {
+    const batch = await repo.questionBatch(db, after, 1000);
+    if (!batch.length) break;
+    await transaction(db, (tx) => repo.insertDocs(tx, batch.map(questionDoc)));
+    after = batch[batch.length - 1]!.id;
+    done += batch.length;
+    onProgress?.(done);
+  }
+  after = '';
+  for (;;) {
+    const batch = await repo.answerBatch(db, after, 1000);
+    if (!batch.length) break;
+    await transaction(db, (tx) => repo.insertDocs(tx, batch.map(answerDoc)));
+    after = batch[batch.length - 1]!.id;
+    done += batch.length;
+    onProgress?.(done);
+  }
+  return done;
+}

@@ -1,0 +1,263 @@
+/**
+ * The only place that queries `search_docs` and the engines' full-text indexes (migration 002). Engine
+ * differences are confined to the match, rank and title-only match fragments below. User text reaches the
+ * engine only as bound parameters, and only as token forms of modules/search/tokenizer.ts (letters and
+ * digits), each quoted for FTS5 and tsquery.
+ */
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { AnswersTable, QuestionsTable } from '../../core/db/schema.js';
+
+/** A row of `search_docs` as written (the SQLite doc_id and the PostgreSQL tsv column are the engine's). */
+export interface SearchDoc {
+  object_id: string;
+  /** 1 question, 2 answer */
+  object_type: number;
+  question_id: string;
+  user_id: string;
+  created_at: number;
+  /** Index text of the title (questions only). */
+  title: string;
+  /** Index text of the body. */
+  content: string;
+}
+
+// A type alias (not an interface) so it satisfies withTables' index-signature constraint.
+type SearchTables = {
+  search_docs: SearchDoc;
+};
+
+export const DOC_QUESTION = 1;
+export const DOC_ANSWER = 2;
+
+function k(db: Db): Kysely<SearchTables> {
+  return db.kysely.withTables<SearchTables>() as unknown as Kysely<SearchTables>;
+}
+
+/** Replaces the index rows of the given objects (delete, then insert; portable and trigger-friendly). */
+export async function replaceDocs(db: Db, docs: SearchDoc[]): Promise<void> {
+  if (!docs.length) return;
+  await deleteDocs(db, docs.map((d) => d.object_id));
+  await insertDocs(db, docs);
+}
+
+/** Inserts index rows (callers make sure they are not there yet). */
+export async function insertDocs(db: Db, docs: SearchDoc[]): Promise<void> {
+  for (let i = 0; i < docs.length; i += 500) await k(db).insertInto('search_docs').values(docs.slice(i, i + 500)).execute();
+}
+
+/** Removes the index rows of the given objects. */
+export async function deleteDocs(db: Db, objectIds: string[]): Promise<void> {
+  for (let i = 0; i < objectIds.length; i += 500) await k(db).deleteFrom('search_docs').where('object_id', 'in', objectIds.slice(i, i + 500)).execute();
+}
+
+/** Removes every index row. */
+export async function deleteAllDocs(db: Db): Promise<void> {
+  await k(db).deleteFrom('search_docs').execute();
+}
+
+export type PostSource = Pick<Selectable<QuestionsTable>, 'id' | 'user_id' | 'title' | 'parsed_text' | 'created_at'>;
+export type AnswerSource = Pick<Selectable<AnswersTable>, 'id' | 'question_id' | 'user_id' | 'parsed_text' | 'created_at'>;
+
+/** Questions to index, by id. */
+export function questionSources(db: Db, ids: string[]): Promise<PostSource[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.kysely.selectFrom('questions').select(['id', 'user_id', 'title', 'parsed_text', 'created_at']).where('id', 'in', ids).execute();
+}
+
+/** Answers to index, by id. */
+export function answerSources(db: Db, ids: string[]): Promise<AnswerSource[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.kysely.selectFrom('answers').select(['id', 'question_id', 'user_id', 'parsed_text', 'created_at']).where('id', 'in', ids).execute();
+}
+
+/** Next batch of questions after `afterId` in id order (keyset paging over the whole table). */
+export function questionBatch(db: Db, afterId: string, limit: number): Promise<PostSource[]> {
+  return db.kysely.selectFrom('questions').select(['id', 'user_id', 'title', 'parsed_text', 'created_at']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** Next batch of answers after `afterId` in id order. */
+export function answerBatch(db: Db, afterId: string, limit: number): Promise<AnswerSource[]> {
+  return db.kysely.selectFrom('answers').select(['id', 'question_id', 'user_id', 'parsed_text', 'created_at']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+export type SearchOrder = 'relevance' | 'newest' | 'active' | 'score';
+
+export interface SearchPlan {
+  /** Token forms that must all be present (may be empty when only operators are given). */
+  forms: string[];
+  type?: number;
+  /** Main-tag ids the question must all carry. */
+  tagIds: string[];
+  userId?: string;
+  minScore?: number;
+  minAnswers?: number;
+  order: SearchOrder;
+  offset: number;
+  limit: number;
+}
+
+export interface SearchHit {
+  object_id: string;
+  object_type: number;
+  question_id: string;
+}
+
+const quote = (form: string) => `"${form.replace(/"/g, '')}"`;
+
+/**
+ * Most matches considered per query: the newest WINDOW matching, visible posts are ranked and paged, and the
+ * count stops there. This bounds the work of very common words (ranking and counting 50,000 matches costs
+ * 150-300 ms at 100k posts; bench/search.ts), at the price of ordering by relevance, activity or score within
+ * the newest 1,000 matches only. `newest` is exact.
+ */
+export const WINDOW = 1000;
+
+/**
+ * Engine fragments: FROM with the text match, its condition, the rank (higher is better) computed on the
+ * window's rows, and the recency key the window is cut on (SQLite: FTS5 walks its doclist by rowid, which
+ * follows insertion order, and stops after WINDOW rows).
+ */
+function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; rank: RawBuilder<unknown>; recency: RawBuilder<unknown>; outerRank: RawBuilder<unknown> } {
+  if (db.dialect === 'sqlite') {
+    const match = forms.map(quote).join(' ');
+    return {
+      from: sql`search_fts f join search_docs d on d.doc_id = f.rowid`,
+      where: sql`search_fts match ${match}`,
+      rank: sql`-bm25(search_fts, 5.0, 1.0)`,
+      // rowid alone (unique): a second sort key would make SQLite sort every match instead of walking the doclist.
+      recency: sql`f.rowid desc`,
+      outerRank: sql`w.score`,
+    };
+  }
+  if (db.dialect === 'postgres') {
+    const query = forms.map((f) => `'${f.replace(/'/g, '')}'`).join(' & ');
+    return {
+      from: sql`search_docs d`,
+      where: sql`d.tsv @@ to_tsquery('simple'::regconfig, ${query})`,
+      rank: sql`d.tsv`,
+      recency: sql`d.created_at desc, d.object_id desc`,
+      outerRank: sql`ts_rank(w.score, to_tsquery('simple'::regconfig, ${query}))`,
+    };
+  }
+  const all = forms.map((f) => `+${f}`).join(' ');
+  const any = forms.join(' ');
+  return {
+    from: sql`search_docs d`,
+    where: sql`match(d.title, d.content) against (${all} in boolean mode)`,
+    rank: sql`(match(d.title) against (${any} in boolean mode) * 4 + match(d.title, d.content) against (${all} in boolean mode))`,
+    recency: sql`d.created_at desc, d.object_id desc`,
+    outerRank: sql`w.score`,
+  };
+}
+
+function filters(plan: SearchPlan): RawBuilder<unknown>[] {
+  const w: RawBuilder<unknown>[] = [
+    sql`q.status in (1, 2) and ${sql.ref('q.show')} = 1`,
+    sql`(d.object_type = ${DOC_QUESTION} or a.status = 1)`,
+  ];
+  if (plan.type) w.push(sql`d.object_type = ${plan.type}`);
+  if (plan.userId) w.push(sql`d.user_id = ${plan.userId}`);
+  for (const tagId of plan.tagIds) w.push(sql`exists (select 1 from tag_rel tr where tr.object_id = d.question_id and tr.tag_id = ${tagId} and tr.status = 1)`);
+  if (plan.minScore !== undefined) w.push(sql`(case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) >= ${plan.minScore}`);
+  if (plan.minAnswers !== undefined) w.push(sql`d.object_type = ${DOC_QUESTION} and q.answer_count >= ${plan.minAnswers}`);
+  return w;
+}
+
+/**
+ * One page of search hits and the total count (at most WINDOW).
+ * Visible posts only: questions normal or closed and listed; answers normal under such a question.
+ */
+export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: number; hits: SearchHit[] }> {
+  const text = plan.forms.length ? textMatch(db, plan.forms) : null;
+  const where = filters(plan);
+  if (text) where.unshift(text.where);
+  const window = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${text ? text.rank : sql`0`} as score,
+      (case when d.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
+      (case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
+    from ${text ? text.from : sql`search_docs d`} join questions q on q.id = d.question_id left join answers a on a.id = d.object_id
+    where ${sql.join(where, sql` and `)}
+    order by ${text ? text.recency : sql`d.created_at desc, d.object_id desc`} limit ${WINDOW}`;
+  let order: RawBuilder<unknown>;
+  switch (plan.order) {
+    case 'active':
+      order = sql`w.active_at desc, w.created_at desc`;
+      break;
+    case 'score':
+      order = sql`w.votes desc, w.created_at desc`;
+      break;
+    case 'relevance':
+      order = text ? sql`${text.outerRank} desc, w.created_at desc` : sql`w.created_at desc`;
+      break;
+    default:
+      order = sql`w.created_at desc`;
+  }
+  // One query: the window (at most WINDOW ids) in the requested order; the count and the page come from it.
+  const rows = await sql<SearchHit>`select w.object_id, w.object_type, w.question_id from (${window}) w order by ${order}, w.object_id desc`.execute(db.kysely);
+  const hits = rows.rows.slice(plan.offset, plan.offset + plan.limit).map((r) => ({ ...r, object_type: Number(r.object_type) }));
+  return { count: rows.rows.length, hits };
+}
+
+/**
+ * Questions whose title shares any of the token forms, best title match first (similar questions while
+ * asking). Listed, normal or closed questions only.
+ */
+export async function similarTitles(db: Db, forms: string[], limit: number): Promise<string[]> {
+  if (!forms.length) return [];
+  let from: RawBuilder<unknown>;
+  let where: RawBuilder<unknown>;
+  let rank: RawBuilder<unknown>;
+  if (db.dialect === 'sqlite') {
+    const match = `title : (${forms.map(quote).join(' OR ')})`;
+    from = sql`search_fts f join search_docs d on d.doc_id = f.rowid`;
+    where = sql`search_fts match ${match}`;
+    rank = sql`-bm25(search_fts, 1.0, 0.0)`;
+  } else if (db.dialect === 'postgres') {
+    const query = forms.map((f) => `'${f.replace(/'/g, '')}':A`).join(' | ');
+    from = sql`search_docs d`;
+    where = sql`d.tsv @@ to_tsquery('simple'::regconfig, ${query})`;
+    rank = sql`ts_rank(d.tsv, to_tsquery('simple'::regconfig, ${query}))`;
+  } else {
+    const any = forms.join(' ');
+    from = sql`search_docs d`;
+    where = sql`match(d.title) against (${any} in boolean mode)`;
+    rank = sql`match(d.title) against (${any} in boolean mode)`;
+  }
+  const r = await sql<{ object_id: string }>`select d.object_id from ${from} join questions q on q.id = d.object_id
+    where ${where} and d.object_type = ${DOC_QUESTION} and q.status in (1, 2) and ${sql.ref('q.show')} = 1
+    order by ${rank} desc, q.vote_count desc, d.object_id desc limit ${limit}`.execute(db.kysely);
+  return r.rows.map((x) => x.object_id);
+}
+
+/** Questions sharing tags with `questionId`: most shared tags first, then score. */
+export async function relatedByTags(db: Db, questionId: string, limit: number): Promise<string[]> {
+  const r = await sql<{ id: string }>`select q.id as id from tag_rel t1
+    join tag_rel t2 on t2.tag_id = t1.tag_id and t2.object_id <> t1.object_id and t2.status = 1
+    join questions q on q.id = t2.object_id
+    where t1.object_id = ${questionId} and t1.status = 1 and q.status in (1, 2) and ${sql.ref('q.show')} = 1
+    group by q.id, q.vote_count
+    order by count(*) desc, q.vote_count desc, q.id desc
+    limit ${limit}`.execute(db.kysely);
+  return r.rows.map((x) => x.id);
+}
+
+export type QuestionRow = Selectable<QuestionsTable>;
+export type AnswerRow = Selectable<AnswersTable>;
+
+/** Questions by id (any status; callers filtered visibility already). */
+export function questionsByIds(db: Db, ids: string[]): Promise<QuestionRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.kysely.selectFrom('questions').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** Answers by id. */
+export function answersByIds(db: Db, ids: string[]): Promise<AnswerRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.kysely.selectFrom('answers').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+}
+
+/** Id of a user by username, or undefined. */
+export async function userIdByName(db: Db, username: string): Promise<string | undefined> {
+  const r = await db.kysely.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  return r?.id;
+}

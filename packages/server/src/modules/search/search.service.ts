@@ -1,0 +1,102 @@
+/**
+ * Search (spec §2 /search, §3 search operators, §7 GET /search) and the similar-question lists that share its
+ * index (GET /question/similar, GET /question/similar/tag). Public calls: no access check beyond the
+ * private-site guard of app.ts; only visible posts are ever returned (the repository filters on the live
+ * question and answer rows).
+ */
+import type { SearchQuery } from '@quorum/contract';
+import { requireDb, type AppContext } from '../../core/context.js';
+import { presentTagsOfQuestions, tagSummaryBySlug } from '../tag/index.js';
+import { findUsersByIds, type UserRow } from '../user/index.js';
+import { presentAnswerHit, presentQuestionBase, presentQuestionHit } from './search.presenter.js';
+import * as repo from './search.repository.js';
+import { hasCriteria, parseQuery } from './query-parser.js';
+import { queryForms, strongQueryForms } from './tokenizer.js';
+
+export interface SearchResult {
+  count: number;
+  /** The tag of a single-tag query (for the tag header of the results page), else null. */
+  extra: Record<string, unknown> | null;
+  list: Record<string, unknown>[];
+}
+
+const EMPTY: SearchResult = { count: 0, extra: null, list: [] };
+
+/**
+ * GET /search.
+ * @param q parsed request: `q` any text with operators, `order`, `page` (1-based), `size` (1-50)
+ * @returns Answer's SearchResp: `{count, extra, list: [{object_type, object}]}`; an empty result (never an
+ *   error) for queries with nothing searchable, unknown tags or unknown users
+ */
+export async function search(ctx: AppContext, q: SearchQuery, viewer?: UserRow): Promise<SearchResult> {
+  const db = requireDb(ctx);
+  const parsed = parseQuery(q.q);
+  if (!hasCriteria(parsed)) return EMPTY;
+  const plan: repo.SearchPlan = {
+    forms: queryForms(parsed.text),
+    type: parsed.type === 'question' ? repo.DOC_QUESTION : parsed.type === 'answer' ? repo.DOC_ANSWER : undefined,
+    tagIds: [],
+    minScore: parsed.minScore,
+    minAnswers: parsed.minAnswers,
+    order: q.order,
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+  };
+  // Free text that tokenizes to nothing (only punctuation) and no operator: nothing to look for.
+  if (!plan.forms.length && parsed.text.trim() && !parsed.tags.length && !parsed.type && parsed.minScore === undefined && !parsed.user && parsed.minAnswers === undefined) return EMPTY;
+  let extra: Record<string, unknown> | null = null;
+  for (const slug of parsed.tags) {
+    const tag = await tagSummaryBySlug(ctx, slug, viewer);
+    if (!tag) return EMPTY;
+    plan.tagIds.push(tag.mainId);
+    if (parsed.tags.length === 1) extra = tag.info;
+  }
+  if (parsed.user) {
+    plan.userId = await repo.userIdByName(db, parsed.user);
+    if (!plan.userId) return { ...EMPTY, extra };
+  }
+  const { count, hits } = await repo.searchDocs(db, plan);
+  const answerIds = hits.filter((h) => h.object_type === repo.DOC_ANSWER).map((h) => h.object_id);
+  const [questions, answers] = await Promise.all([repo.questionsByIds(db, hits.map((h) => h.question_id)), repo.answersByIds(db, answerIds)]);
+  const qById = new Map(questions.map((x) => [x.id, x]));
+  const aById = new Map(answers.map((x) => [x.id, x]));
+  const [tags, users] = await Promise.all([
+    presentTagsOfQuestions(ctx, questions.map((x) => x.id)),
+    findUsersByIds(db, [...questions.map((x) => x.user_id), ...answers.map((x) => x.user_id)]),
+  ]);
+  const list: Record<string, unknown>[] = [];
+  for (const h of hits) {
+    const question = qById.get(h.question_id);
+    if (!question) continue;
+    const t = tags.get(question.id) ?? [];
+    if (h.object_type === repo.DOC_QUESTION) list.push(presentQuestionHit(question, t, users.get(question.user_id)));
+    else {
+      const answer = aById.get(h.object_id);
+      if (answer) list.push(presentAnswerHit(answer, question, t, users.get(answer.user_id)));
+    }
+  }
+  return { count, extra, list };
+}
+
+/**
+ * GET /question/similar?title=: up to 5 questions whose titles share words with `title` (shown while asking).
+ * Short words and stopwords are ignored unless nothing else is given.
+ */
+export async function similarByTitle(ctx: AppContext, title: string): Promise<Record<string, unknown>[]> {
+  const db = requireDb(ctx);
+  const ids = await repo.similarTitles(db, strongQueryForms(title), 5);
+  const rows = new Map((await repo.questionsByIds(db, ids)).map((r) => [r.id, r]));
+  return ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
+}
+
+/**
+ * GET /question/similar/tag?question_id=: related questions, those sharing most tags first, then by score.
+ * @returns `{count, list}` (Answer's shape for this call)
+ */
+export async function relatedByTags(ctx: AppContext, questionId: string, limit: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
+  const db = requireDb(ctx);
+  const ids = await repo.relatedByTags(db, questionId, limit);
+  const rows = new Map((await repo.questionsByIds(db, ids)).map((r) => [r.id, r]));
+  const list = ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
+  return { count: list.length, list };
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { indexPosts, reindexAll } from './index.js';
+
+const V1 = '/answer/api/v1';
+
+for (const dialect of DIALECTS) {
+  describe(`search on ${dialect}`, () => {
+    let site: TestSite | undefined;
+    const ids: Record<string, string> = {};
+    beforeAll(async () => {
+      if (!(await shouldRun(dialect))) return;
+      site = await installedSite(dialect);
+      const admin = await adminToken(site.app);
+      const bob = await registerUser(site.app, 'bob');
+      const carol = await registerUser(site.app, 'carol');
+      await site.app.quorum.database!.kysely.updateTable('users').set({ mail_status: 1 }).where('id', 'in', [bob.id, carol.id]).execute();
+      const ask = async (token: string, title: string, content: string, tags: string[]) => {
+        const r = await call(site!.app, 'POST', `${V1}/question`, { token, body: { title, content, tags: tags.map((slug_name) => ({ slug_name })) } });
+        if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+        return r.body.data.id as string;
+      };
+      ids.lager = await ask(admin, 'Brewing a lager at home', 'Cold fermentation tips for beginners.', ['beer', 'lager']);
+      ids.water = await ask(bob.token, 'Water chemistry question', 'Does water hardness matter for a **lager**?', ['support']);
+      ids.zh = await ask(carol.token, '如何酿造啤酒', '我想在家里酿造啤酒，需要什么设备？', ['support']);
+      ids.hops = await ask(admin, 'Hop schedule for an IPA', 'When should I add the hops?', ['beer']);
+      ids.noise1 = await ask(bob.token, 'Bottle conditioning time', 'How long should bottles condition?', ['support']);
+      ids.noise2 = await ask(bob.token, 'Cleaning the fermenter', 'Which sanitizer do you use?', ['support']);
+      const a = await call(site.app, 'POST', `${V1}/answer`, { token: carol.token, body: { question_id: ids.water, content: 'Yes, hardness matters for pale lager styles.' } });
+      ids.answer = a.body.data.id;
+      await site.app.quorum.database!.kysely.updateTable('questions').set({ vote_count: 5 }).where('id', '=', ids.lager!).execute();
+    });
+    afterAll(async () => site?.close());
+    const search = async (q: string, extra = '') => {
+      const r = await call(site!.app, 'GET', `${V1}/search?q=${encodeURIComponent(q)}${extra}`);
+      expect(r.status, q).toBe(200);
+      return r.body.data as { count: number; extra: any; list: { object_type: string; object: any }[] };
+    };
+    const found = (d: { list: { object: { id: string } }[] }) => d.list.map((x) => x.object.id);
+
+    it('finds words in titles and bodies, title matches first, in Answer\'s shape', async (t) => {
+      if (!site) return t.skip();
+      const d = await search('lager');
+      expect(d.count).toBe(3);
+      expect(found(d)[0]).toBe(ids.lager);
+      expect(found(d)).toEqual(expect.arrayContaining([ids.water, ids.answer]));
+      const first = d.list[0]!;
+      expect(first.object_type).toBe('question');
+      expect(first.object).toMatchObject({ id: ids.lager, question_id: ids.lager, title: 'Brewing a lager at home', url_title: 'brewing-a-lager-at-home', vote_count: 5, answer_count: 0, accepted: false, status: 'available', user_info: { username: 'admin' } });
+      expect(first.object.tags.map((x: { slug_name: string }) => x.slug_name)).toEqual(['beer', 'lager']);
+      expect(first.object.excerpt).toContain('Cold fermentation');
+      const answer = d.list.find((x) => x.object_type === 'answer')!;
+      expect(answer.object).toMatchObject({ id: ids.answer, question_id: ids.water, title: 'Water chemistry question', user_info: { username: 'carol' } });
+      expect((await search('lager fermentation')).list.map((x) => x.object.id)).toEqual([ids.lager]);
+      expect((await search('LAGER Brewing')).count).toBe(1);
+      expect((await search('nothing-matches-this')).count).toBe(0);
+    });
+
+    it('applies is:, [tag], score:, user: and answers: alone and combined with text', async (t) => {
+      if (!site) return t.skip();
+      expect(found(await search('lager is:question')).sort()).toEqual([ids.lager, ids.water].sort());
+      expect(found(await search('lager is:answer'))).toEqual([ids.answer]);
+      expect(found(await search('[beer]')).sort()).toEqual([ids.lager, ids.hops].sort());
+      expect(found(await search('[beer] lager'))).toEqual([ids.lager]);
+      expect(found(await search('[beer] [lager]'))).toEqual([ids.lager]);
+      expect((await search('[beer] [support]')).count).toBe(0);
+      expect((await search('[no-such-tag] lager')).count).toBe(0);
+      expect(found(await search('score:5'))).toEqual([ids.lager]);
+      expect(found(await search('lager score:1'))).toEqual([ids.lager]);
+      expect(found(await search('user:carol')).sort()).toEqual([ids.zh, ids.answer].sort());
+      expect(found(await search('user:carol is:question'))).toEqual([ids.zh]);
+      expect(found(await search('user:carol lager'))).toEqual([ids.answer]);
+      expect((await search('user:nobody')).count).toBe(0);
+      expect(found(await search('answers:1'))).toEqual([ids.water]);
+      expect(found(await search('water answers:1 [support] is:question user:bob score:0'))).toEqual([ids.water]);
+      const tagged = await search('[lager]');
+      expect(tagged.extra).toMatchObject({ slug_name: 'lager', question_count: 1 });
+    });
+
+    it('orders by newest, active and score, and pages with size', async (t) => {
+      if (!site) return t.skip();
+      expect(found(await search('[beer]', '&order=newest'))).toEqual([ids.hops, ids.lager]);
+      expect(found(await search('[beer]', '&order=score'))).toEqual([ids.lager, ids.hops]);
+      expect((await search('lager', '&order=active')).count).toBe(3);
+      const p1 = await search('lager', '&size=2&page=1');
+      const p2 = await search('lager', '&size=2&page=2');
+      expect(p1.list).toHaveLength(2);
+      expect(p2.list).toHaveLength(1);
+      expect(p2.count).toBe(3);
+      expect((await call(site.app, 'GET', `${V1}/search?q=x&size=51`)).status).toBe(400);
+      expect((await call(site.app, 'GET', `${V1}/search?q=x&order=best`)).status).toBe(400);
+    });
+
+    it('finds Chinese text by any two-character substring', async (t) => {
+      if (!site) return t.skip();
+      expect(found(await search('啤酒'))).toEqual([ids.zh]);
+      expect(found(await search('酿造'))).toEqual([ids.zh]);
+      expect(found(await search('酿造啤酒'))).toEqual([ids.zh]);
+      expect(found(await search('设备'))).toEqual([ids.zh]);
+      expect((await search('啤酒花')).count).toBe(0);
+    });
+
+    it('answers 200 to hostile and malformed queries, with no injection', async (t) => {
+      if (!site) return t.skip();
+      for (const q of ['"', '*', "')--", "lager')--", '[unclosed', 'score:abc', 'NEAR(', 'lager OR 1=1', '(', ')', ':', 'a:b:c', "'; drop table questions; --", '"lager*"', 'x'.repeat(5000), '[', ']', '\\', '%', '_', 'lager -- "']) {
+        await search(q);
+      }
+      expect(found(await search('lager OR 1=1'))).toEqual([]);
+      expect((await search('"lager"')).count).toBe(3);
+      expect((await search('score:abc')).count).toBe(0);
+      expect((await search('')).count).toBe(0);
+      expect((await call(site.app, 'GET', `${V1}/question/info?id=${ids.lager}`)).status).toBe(200);
+    });
+
+    it('hides deleted and unlisted posts', async (t) => {
+      if (!site) return t.skip();
+      const k = site.app.quorum.database!.kysely;
+      await k.updateTable('questions').set({ status: 10 }).where('id', '=', ids.noise1!).execute();
+      expect((await search('bottles condition')).count).toBe(0);
+      await k.updateTable('questions').set({ show: 2 }).where('id', '=', ids.noise2!).execute();
+      expect((await search('sanitizer')).count).toBe(0);
+    });
+
+    it('resolves a synonym tag to its main tag', async (t) => {
+      if (!site) return t.skip();
+      const admin = await adminToken(site.app);
+      const beer = await call(site.app, 'GET', `${V1}/tag?tag_name=beer`);
+      const r = await call(site.app, 'PUT', `${V1}/tag/synonym`, { token: admin, body: { tag_id: beer.body.data.tag_id, synonym_tag_list: [{ slug_name: 'ale' }] } });
+      expect(r.status).toBe(200);
+      expect(found(await search('[ale]')).sort()).toEqual([ids.lager, ids.hops].sort());
+    });
+
+    it('suggests similar titles while asking and related questions by shared tags', async (t) => {
+      if (!site) return t.skip();
+      const sim = await call(site.app, 'GET', `${V1}/question/similar?title=${encodeURIComponent('How do I brew a lager?')}`);
+      expect(sim.status).toBe(200);
+      expect(sim.body.data[0]).toMatchObject({ id: ids.lager, title: 'Brewing a lager at home', url_title: 'brewing-a-lager-at-home', answer_count: 0, accepted_answer: false, status: 'available' });
+      expect((await call(site.app, 'GET', `${V1}/question/similar?title=${encodeURIComponent('"*(')}`)).body.data).toEqual([]);
+      const zh = await call(site.app, 'GET', `${V1}/question/similar?title=${encodeURIComponent('啤酒')}`);
+      expect(zh.body.data.map((x: { id: string }) => x.id)).toEqual([ids.zh]);
+      const rel = await call(site.app, 'GET', `${V1}/question/similar/tag?question_id=${ids.lager}`);
+      expect(rel.body.data).toMatchObject({ count: 1, list: [{ id: ids.hops }] });
+      expect((await call(site.app, 'GET', `${V1}/search/desc`)).body.data).toEqual({ icon: '', link: '' });
+    });
+
+    it('indexes rows written in bulk with indexPosts and reindexAll', async (t) => {
+      if (!site) return t.skip();
+      const db = site.app.quorum.database!;
+      const qid = '10019999999990001';
+      await db.kysely.insertInto('questions').values({ id: qid, user_id: '1', title: 'Imported kombucha question', original_text: 'scoby', parsed_text: '<p>About a scoby</p>', created_at: 1, updated_at: 1, post_updated_at: 1 }).execute();
+      expect((await search('kombucha')).count).toBe(0);
+      expect(await indexPosts(db, [qid])).toBe(1);
+      expect(found(await search('kombucha scoby'))).toEqual([qid]);
+      const total = await reindexAll(db);
+      expect(total).toBe(8);
+      expect(found(await search('kombucha'))).toEqual([qid]);
+      expect(found(await search('啤酒'))).toEqual([ids.zh]);
+    });
+  });
+}

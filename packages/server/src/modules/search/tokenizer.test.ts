@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { htmlText, indexText, queryForms, strongQueryForms, tokenize } from './tokenizer.js';
+
+describe('search tokenizer', () => {
+  it('lower-cases words, strips diacritics and splits on punctuation', () => {
+    expect(tokenize('Brewing CAFÉ-style Lager, v2!').map((t) => t.text)).toEqual(['brewing', 'cafe', 'style', 'lager', 'v2']);
+  });
+
+  it('splits CJK runs into overlapping bigrams, a lone character into a unigram', () => {
+    expect(tokenize('如何酿造啤酒').map((t) => t.text)).toEqual(['如何', '何酿', '酿造', '造啤', '啤酒']);
+    expect(tokenize('啤酒花 and 酒').map((t) => t.text)).toEqual(['啤酒', '酒花', 'and', '酒']);
+    expect(tokenize('ビール醸造').map((t) => t.text)).toEqual(['ビー', 'ール', 'ル醸', '醸造']);
+  });
+
+  it('writes index forms of at least 3 letters or digits that are never engine stopwords', () => {
+    const forms = tokenize('Is it a 啤酒 or the go2 thing').map((t) => t.form);
+    expect(forms).toEqual(['qisq', 'qitq', 'qaq', 'c0gv80spe', 'qorq', 'qtheq', 'go2', 'thing']);
+    for (const f of forms) expect(f).toMatch(/^[a-z0-9]{3,}$/);
+  });
+
+  it('gives the same forms for a query as for the indexed text', () => {
+    const doc = indexText('如何酿造啤酒').split(' ');
+    for (const f of queryForms('啤酒')) expect(doc).toContain(f);
+    expect(queryForms('酿造啤酒').every((f) => doc.includes(f))).toBe(true);
+    expect(queryForms('啤酒花').every((f) => doc.includes(f))).toBe(false);
+  });
+
+  it('keeps only letters and digits of hostile input', () => {
+    expect(queryForms(`"*')-- NEAR( OR ) : ; DROP TABLE`)).toEqual(['near', 'qorq', 'drop', 'table']);
+    expect(queryForms('"*\'()--:')).toEqual([]);
+    for (const f of queryForms('x'.repeat(10_000) + ' ' + 'ab '.repeat(1000))) expect(f.length).toBeLessThanOrEqual(42);
+    expect(queryForms('w '.repeat(5000).split(' ').map((_, i) => `word${i}`).join(' ')).length).toBe(32);
+  });
+
+  it('drops weak words for similar-title matching unless nothing else is left', () => {
+    expect(strongQueryForms('How to brew a stout')).toEqual(['brew', 'stout']);
+    expect(strongQueryForms('is it')).toEqual(['qisq', 'qitq']);
+  });
+
+  it('reads the visible text of HTML', () => {
+    expect(htmlText('<p>Hops &amp; <code>malt</code></p>').replace(/\s+/g, ' ').trim()).toBe('Hops & malt');
+  });
+});

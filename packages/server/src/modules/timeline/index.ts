@@ -1,0 +1,2 @@
+/** History timelines. */
+export { timelineRoutes } from './timeline.routes.js';

@@ -1,0 +1,156 @@
+/**
+ * Authorization matrix: every account, settings and admin-user endpoint (plus representative content calls) for
+ * each kind of caller, on a public and on a private site; and sweeps over every route of the app: on a private
+ * site anonymous callers get 401 everywhere outside the auth and site-info allowlist, and every admin route refuses
+ * anonymous callers (401).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { getSettings, saveSection } from '../siteinfo/index.js';
+
+const V1 = '/answer/api/v1';
+const ADM = '/answer/admin/api';
+const ACTORS = ['anonymous', 'inactive', 'suspended', 'user', 'moderator', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** [method, path, body, expected status per actor in ACTORS order]; bodies are empty so allowed calls stop at validation. */
+const MATRIX: Array<[Method, string, unknown, number[]]> = [
+  ['GET', `${V1}/user/info`, undefined, [200, 200, 200, 200, 200, 200]],
+  ['PUT', `${V1}/user/info`, {}, [401, 403, 403, 200, 200, 200]],
+  ['PUT', `${V1}/user/interface`, {}, [401, 400, 403, 400, 400, 400]],
+  ['GET', `${V1}/user/notification/config`, undefined, [401, 200, 403, 200, 200, 200]],
+  ['PUT', `${V1}/user/notification/config`, {}, [401, 403, 403, 200, 200, 200]],
+  ['PUT', `${V1}/user/notification/unsubscribe`, {}, [400, 400, 400, 400, 400, 400]],
+  ['GET', `${V1}/user/info/search?username=a`, undefined, [401, 200, 200, 200, 200, 200]],
+  ['GET', `${V1}/connector/user/info`, undefined, [401, 200, 200, 200, 200, 200]],
+  ['PUT', `${V1}/user/password`, {}, [401, 400, 403, 400, 400, 400]],
+  ['POST', `${V1}/user/email/change/code`, {}, [401, 400, 403, 400, 400, 400]],
+  ['POST', `${V1}/user/email/verification/send`, {}, [401, 400, 403, 200, 200, 200]],
+  ['POST', `${V1}/user/email/verification`, {}, [400, 400, 400, 400, 400, 400]],
+  ['PUT', `${V1}/user/email`, {}, [400, 400, 400, 400, 400, 400]],
+  ['POST', `${V1}/user/password/reset`, {}, [400, 400, 400, 400, 400, 400]],
+  ['POST', `${V1}/user/password/replacement`, {}, [400, 400, 400, 400, 400, 400]],
+  ['GET', `${V1}/user/action/record?action=login`, undefined, [200, 200, 200, 200, 200, 200]],
+  ['POST', `${V1}/user/register/email`, {}, [400, 400, 400, 400, 400, 400]],
+  ['POST', `${V1}/user/login/email`, {}, [400, 400, 400, 400, 400, 400]],
+  ['GET', `${ADM}/users/page`, undefined, [401, 403, 403, 403, 403, 200]],
+  ['PUT', `${ADM}/user/status`, {}, [401, 403, 403, 403, 403, 400]],
+  ['PUT', `${ADM}/user/role`, {}, [401, 403, 403, 403, 403, 400]],
+  ['PUT', `${ADM}/user/password`, {}, [401, 403, 403, 403, 403, 400]],
+  ['POST', `${ADM}/users`, {}, [401, 403, 403, 403, 403, 400]],
+  ['GET', `${ADM}/roles`, undefined, [401, 403, 403, 403, 403, 200]],
+  ['GET', `${ADM}/user/activation`, undefined, [401, 403, 403, 403, 403, 400]],
+  ['POST', `${ADM}/users/activation`, {}, [401, 403, 403, 403, 403, 400]],
+  ['POST', `${ADM}/user/activation`, {}, [401, 403, 403, 403, 403, 400]],
+  ['GET', `${ADM}/setting/smtp`, undefined, [401, 403, 403, 403, 403, 200]],
+  ['PUT', `${ADM}/setting/smtp`, {}, [401, 403, 403, 403, 403, 400]],
+  ['GET', `${V1}/question/page`, undefined, [200, 200, 200, 200, 200, 200]],
+  ['POST', `${V1}/question`, {}, [401, 403, 403, 400, 400, 400]],
+];
+
+/** On a private site only anonymous callers are affected: these calls then answer 401 to them. */
+const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
+
+/** Calls an anonymous visitor may still make on a private site (mirrors app.ts). */
+const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`];
+const ALLOWED_EXACT = new Set(['siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
+
+/** Every [method, path] of the app, from Fastify's route tree. */
+function routesOf(app: FastifyInstance): Array<[Method, string]> {
+  const out: Array<[Method, string]> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = Math.round(m[1]!.length / 4);
+    const full = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = full;
+    for (const method of m[3]!.split(', ')) if (['GET', 'POST', 'PUT', 'DELETE'].includes(method)) out.push([method as Method, full]);
+  }
+  return out;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`authorization matrix on ${dialect}`, () => {
+    let site: TestSite | undefined;
+    const tokens: Partial<Record<Actor, string>> = {};
+    beforeAll(async () => {
+      if (!(await shouldRun(dialect))) return;
+      site = await installedSite(dialect);
+      const app = site.app;
+      tokens.admin = await adminToken(app);
+      tokens.user = (await registerUser(app, 'plain')).token;
+      tokens.inactive = (await registerUser(app, 'unconfirmed', { activate: false })).token;
+      const mod = await registerUser(app, 'keeper');
+      tokens.moderator = mod.token;
+      const sus = await registerUser(app, 'benched');
+      tokens.suspended = sus.token;
+      await call(app, 'PUT', `${ADM}/user/role`, { token: tokens.admin, body: { user_id: mod.id, role_id: 3 } });
+      await call(app, 'PUT', `${ADM}/user/status`, { token: tokens.admin, body: { user_id: sus.id, status: 'suspended' } });
+    });
+    afterAll(async () => site?.close());
+
+    for (const privateSite of [false, true]) {
+      it(`gives each caller the expected status (private site ${privateSite ? 'on' : 'off'})`, async (t) => {
+        if (!site) return t.skip();
+        const ctx = site.app.quorum;
+        const s = await getSettings(ctx);
+        await saveSection(ctx, 'login', { ...s.login, login_required: privateSite });
+        try {
+          const got: string[] = [];
+          const want: string[] = [];
+          for (const [method, path, body, expected] of MATRIX) {
+            for (const [i, actor] of ACTORS.entries()) {
+              let status = expected[i]!;
+              if (privateSite && actor === 'anonymous' && PRIVATE_ANONYMOUS_401.has(path)) status = 401;
+              const r = await call(site.app, method, path, { token: tokens[actor], body });
+              got.push(`${method} ${path} as ${actor}: ${r.status}`);
+              want.push(`${method} ${path} as ${actor}: ${status}`);
+            }
+          }
+          expect(got).toEqual(want);
+          // Uploaded files follow the site's privacy too.
+          const upload = await call(site.app, 'GET', '/uploads/post/none.png');
+          if (privateSite) expect(upload.status).toBe(401);
+          else expect(upload.status).not.toBe(401);
+        } finally {
+          await saveSection(ctx, 'login', s.login);
+        }
+      });
+    }
+
+    it('on a private site answers 401 to anonymous callers on every other API route', async (t) => {
+      if (!site) return t.skip();
+      const ctx = site.app.quorum;
+      const s = await getSettings(ctx);
+      await saveSection(ctx, 'login', { ...s.login, login_required: true });
+      try {
+        const wrong: string[] = [];
+        for (const [method, path] of routesOf(site.app)) {
+          if (!path.startsWith(`${V1}/`) || path.includes(':')) continue;
+          const allowed = ALLOWED_EXACT.has(path) || ALLOWED_PREFIXES.some((p) => path.startsWith(p));
+          const r = await call(site.app, method, path, { body: method === 'GET' ? undefined : {} });
+          // Allowed calls pass the private-site check; whether they need a login is their own business.
+          if (!allowed && r.status !== 401) wrong.push(`${method} ${path}: ${r.status}`);
+        }
+        expect(wrong).toEqual([]);
+      } finally {
+        await saveSection(ctx, 'login', s.login);
+      }
+    });
+
+    it('refuses every admin route to anonymous callers (401)', async (t) => {
+      if (!site) return t.skip();
+      const wrong: string[] = [];
+      const admin = routesOf(site.app).filter(([, p]) => p.startsWith(`${ADM}/`) && !p.includes(':'));
+      expect(admin.length).toBeGreaterThanOrEqual(10);
+      for (const [method, path] of admin) {
+        const anon = await call(site.app, method, path, { body: method === 'GET' ? undefined : {} });
+        if (anon.status !== 401) wrong.push(`${method} ${path}: anonymous ${anon.status}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  });
+}

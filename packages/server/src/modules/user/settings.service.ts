@@ -1,0 +1,132 @@
+/**
+ * A user's own settings (spec §3 "Profile fields", "Notification options"; §7): profile, interface, e-mail
+ * notification options, unsubscribe links, and the @mention user search.
+ */
+import { type NotificationConfigReq, type UpdateInterfaceReq, type UpdateUserInfoReq } from '@quorum/contract';
+import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
+import { isUniqueViolation } from '../../core/db/index.js';
+import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
+import { renderMarkdown } from '../../core/markdown.js';
+import { getSettings } from '../siteinfo/index.js';
+import { peekCode } from './codes.js';
+import { gravatarUrl } from './user.presenter.js';
+import * as repo from './user.repository.js';
+import type { UserRow } from './user.repository.js';
+import * as settingsRepo from './settings.repository.js';
+
+/** Most users returned by the @mention search. */
+export const MENTION_SEARCH_LIMIT = 10;
+
+type Editable = 'display_name' | 'username' | 'avatar' | 'bio' | 'website' | 'location';
+
+function avatarDocument(user: UserRow, avatar: NonNullable<UpdateUserInfoReq['avatar']>, gravatarBase: string): string {
+  const type = avatar.type || 'system';
+  return JSON.stringify({
+    type,
+    gravatar: type === 'gravatar' ? gravatarUrl(gravatarBase, user.e_mail) : '',
+    custom: type === 'custom' ? avatar.custom ?? '' : '',
+  });
+}
+
+function currentAvatarType(user: UserRow): string {
+  try {
+    return (JSON.parse(user.avatar || '{}') as { type?: string }).type || 'system';
+  } catch {
+    return 'custom';
+  }
+}
+
+const isAvatarUrl = (v: string): boolean => /^(https?:\/\/|\/)[^\s"'<>]+$/i.test(v);
+
+/**
+ * PUT /user/info. Only fields that are sent and differ from the stored value count as changes; a change the site
+ * user policy does not allow (settings `site_users.allow_update_*`, spec §3) is refused with a field error
+ * `error.user.update_not_allowed`. The bio is rendered from markdown once, here.
+ * @throws 400 field errors (policy, duplicate username, custom avatar without URL)
+ */
+export async function updateProfile(ctx: AppContext, user: UserRow, input: UpdateUserInfoReq): Promise<void> {
+  const db = requireDb(ctx);
+  const { site_users: policy } = await getSettings(ctx);
+  const allowed: Record<Editable, boolean> = {
+    display_name: policy.allow_update_display_name,
+    username: policy.allow_update_username,
+    avatar: policy.allow_update_avatar,
+    bio: policy.allow_update_bio,
+    website: policy.allow_update_website,
+    location: policy.allow_update_location,
+  };
+  const patch: Parameters<typeof repo.updateUser>[2] = {};
+  const issues: FieldIssue[] = [];
+  const change = (field: Editable, changed: boolean, apply: () => void) => {
+    if (!changed) return;
+    if (!allowed[field]) issues.push({ field, message: 'error.user.update_not_allowed' });
+    else apply();
+  };
+  if (input.display_name !== undefined) change('display_name', input.display_name !== user.display_name, () => (patch.display_name = input.display_name));
+  if (input.username !== undefined) change('username', input.username !== user.username, () => (patch.username = input.username));
+  if (input.avatar !== undefined) {
+    const avatar = input.avatar;
+    if (avatar.type === 'custom' && !isAvatarUrl(avatar.custom ?? '')) issues.push({ field: 'avatar', message: 'error.user.avatar_invalid' });
+    else {
+      const doc = avatarDocument(user, avatar, policy.gravatar_base_url);
+      const before = currentAvatarType(user);
+      const changed = (avatar.type || 'system') !== before || (avatar.type === 'custom' && doc !== user.avatar);
+      change('avatar', changed, () => (patch.avatar = doc));
+    }
+  }
+  if (input.bio !== undefined) change('bio', input.bio !== user.bio, () => ((patch.bio = input.bio), (patch.bio_html = renderMarkdown(input.bio!))));
+  if (input.website !== undefined) change('website', input.website !== user.website, () => (patch.website = input.website));
+  if (input.location !== undefined) change('location', input.location !== user.location, () => (patch.location = input.location));
+  if (issues.length) throw fieldErrors(issues);
+  if (patch.username && (await repo.findUserByUsername(db, patch.username))) throw fieldError('username', 'error.user.username_duplicate');
+  if (!Object.keys(patch).length) return;
+  try {
+    await repo.updateUser(db, user.id, patch, nowSeconds());
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fieldError('username', 'error.user.username_duplicate');
+    throw err;
+  }
+}
+
+/** PUT /user/interface: language ('Default' follows the site) and colour scheme. */
+export async function updateInterface(ctx: AppContext, user: UserRow, input: UpdateInterfaceReq): Promise<void> {
+  await repo.updateUser(requireDb(ctx), user.id, { language: input.language, color_scheme: input.color_scheme }, nowSeconds());
+}
+
+const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
+/** Defaults: inbox e-mails on, new-question e-mails off. */
+const DEFAULT_OPTIONS = { inbox: 1, all_new_question: 0, all_new_question_for_following_tags: 0 } as const;
+
+/** GET /user/notification/config: Answer's shape, each option `{key: 'email', enable}`. */
+export async function getNotificationConfig(ctx: AppContext, userId: string): Promise<Record<(typeof OPTIONS)[number], { key: string; enable: boolean }>> {
+  const row = (await settingsRepo.findNotificationConfig(requireDb(ctx), userId)) ?? DEFAULT_OPTIONS;
+  const out = {} as Record<(typeof OPTIONS)[number], { key: string; enable: boolean }>;
+  for (const o of OPTIONS) out[o] = { key: 'email', enable: row[o] === 1 };
+  return out;
+}
+
+/** PUT /user/notification/config: options not sent keep their value. */
+export async function saveNotificationConfig(ctx: AppContext, userId: string, input: NotificationConfigReq): Promise<void> {
+  const db = requireDb(ctx);
+  const row = { ...DEFAULT_OPTIONS, ...((await settingsRepo.findNotificationConfig(db, userId)) ?? {}) };
+  const next = { user_id: userId, inbox: row.inbox, all_new_question: row.all_new_question, all_new_question_for_following_tags: row.all_new_question_for_following_tags, updated_at: nowSeconds() };
+  for (const o of OPTIONS) if (input[o]) next[o] = input[o]!.enable ? 1 : 0;
+  await settingsRepo.saveNotificationConfig(db, next);
+}
+
+/**
+ * PUT /user/notification/unsubscribe {code}: the link in a notification e-mail switches every e-mail option
+ * off. No login needed: the code identifies the user.
+ * @throws 403 `url_expired`
+ */
+export async function unsubscribe(ctx: AppContext, code: string): Promise<void> {
+  const db = requireDb(ctx);
+  const { userId } = await peekCode(db, code, 'unsubscribe');
+  await settingsRepo.saveNotificationConfig(db, { user_id: userId, inbox: 0, all_new_question: 0, all_new_question_for_following_tags: 0, updated_at: nowSeconds() });
+}
+
+/** GET /user/info/search?username=: users whose username starts with the text, at most 10 (for @mentions). */
+export async function searchUsers(ctx: AppContext, prefix: string): Promise<UserRow[]> {
+  if (!prefix) return [];
+  return repo.findUsersByUsernamePrefix(requireDb(ctx), prefix, MENTION_SEARCH_LIMIT);
+}

@@ -1,0 +1,3 @@
+/** Votes on questions, answers and comments. */
+export { vote, type VoteResp } from './vote.service.js';
+export { voteRoutes } from './vote.routes.js';
