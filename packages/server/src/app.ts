@@ -35,7 +35,7 @@ import { searchRoutes } from './modules/search/index.js';
 import { getSettings, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
-import { accountRoutes, configureAccountLimits, currentUser, userRoutes, userSettingsRoutes } from './modules/user/index.js';
+import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 
@@ -107,6 +107,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startViewFlusher(ctx);
   configureAccountLimits(ctx, { rateLimit: opts.rateLimit !== false });
   startMailWorker(ctx);
+  startAccountHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();

@@ -3,12 +3,11 @@
  * Files: i18n/<lang>/server.yaml at the repository root (nested YAML; keys are dotted paths).
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { I18N_DIR } from './paths.js';
 import YAML from 'yaml';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '@quorum/contract';
 
-const I18N_DIR = fileURLToPath(new URL('../../../../i18n/', import.meta.url));
 
 type Flat = Map<string, string>;
 const bundles = new Map<string, Flat>();

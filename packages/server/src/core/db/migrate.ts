@@ -4,12 +4,10 @@
  * `up(db, dialect)` so it can pick portable column types.
  */
 import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import path from 'node:path';
 import { Migrator, type Migration, type MigrationProvider, sql } from 'kysely';
 import type { Db } from './dialect.js';
+import { MIGRATIONS_DIR } from '../paths.js';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
 type MigrationModule = { up: (db: any, dialect: Db['dialect']) => Promise<void> };
 
@@ -19,7 +17,8 @@ function provider(db: Db): MigrationProvider {
       const out: Record<string, Migration> = {};
       const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.(ts|js)$/.test(f) && !f.endsWith('.d.ts')).sort();
       for (const file of files) {
-        const mod = (await import(pathToFileURL(path.join(MIGRATIONS_DIR, file)).href)) as MigrationModule;
+        // A relative template import: tsx loads it from source, the bundler packs every migration into dist.
+        const mod = (await import(`../../migrations/${file}`)) as MigrationModule;
         out[file.replace(/\.(ts|js)$/, '')] = { up: (k) => mod.up(k, db.dialect) };
       }
       return out;

@@ -4,10 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
 /** Where the web build lives (packages/web/dist). */
-export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist/', import.meta.url));
+export { WEB_DIST } from '../../core/paths.js';
+import { WEB_DIST } from '../../core/paths.js';
 export const CLIENT_DIR = path.join(WEB_DIST, 'client');
 
 type RenderFn = (input: { url: string; lang: string; data: Record<string, unknown> }) => { html: string };

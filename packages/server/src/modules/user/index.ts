@@ -6,6 +6,7 @@ export { findUsersByIds, bumpUserCount, type UserRow } from './user.repository.j
 export { issueLink, mailLanguage, sendCodeMail } from './account.mail.js';
 export { usersWithOption } from './settings.repository.js';
 export { configureAccountLimits } from './throttle.js';
+export { startAccountHousekeeping } from './housekeeping.js';
 export { userRoutes } from './user.routes.js';
 export { accountRoutes } from './account.routes.js';
 export { userSettingsRoutes } from './settings.routes.js';

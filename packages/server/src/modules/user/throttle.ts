@@ -15,7 +15,8 @@ export const LOGIN_FAIL_WINDOW = 15 * 60;
 /** Rate limits: [max hits, window in seconds]. */
 export const LIMITS_BY_ACTION = {
   login_ip: [30, 15 * 60],
-  login_account: [10, 15 * 60],
+  /** Failed attempts per account (see checkLoginRate). */
+  login_account: [10, LOGIN_FAIL_WINDOW],
   register_ip: [10, 60 * 60],
   reset_ip: [10, 60 * 60],
   reset_account: [3, 60 * 60],
@@ -84,12 +85,25 @@ export function rateLimit(ctx: AppContext, action: 'login' | 'register' | 'reset
   const now = Date.now();
   const checks: Array<[string, readonly [number, number]]> = [];
   if (keys.ip) checks.push([`${action}:ip:${keys.ip}`, LIMITS_BY_ACTION[`${action}_ip` as LimitedAction]]);
-  const accountLimit = (LIMITS_BY_ACTION as Record<string, readonly [number, number]>)[`${action}_account`];
+  const accountLimit = action === 'login' ? undefined : (LIMITS_BY_ACTION as Record<string, readonly [number, number]>)[`${action}_account`];
   if (keys.account && accountLimit) checks.push([`${action}:account:${keys.account.toLowerCase()}`, accountLimit]);
   for (const [key, [max, windowSec]] of checks) {
     if (s.counter.count(key, windowSec, now) >= max) throw new AppError(429, 'error.request.rate_limited', { retry_after: windowSec });
   }
   for (const [key] of checks) s.counter.hit(key, now);
+}
+
+/**
+ * Rate limit of POST /user/login/email: every attempt counts per IP; per account only failed attempts count, so
+ * people who log in often from several devices are not locked out.
+ * @throws AppError 429 `error.request.rate_limited`
+ */
+export function checkLoginRate(ctx: AppContext, ip: string, email: string): void {
+  rateLimit(ctx, 'login', { ip });
+  const s = state(ctx);
+  if (!s.rateLimit || !email) return;
+  const [max, windowSec] = LIMITS_BY_ACTION.login_account;
+  if (s.counter.count(`fail:email:${email.toLowerCase()}`, windowSec, Date.now()) >= max) throw new AppError(429, 'error.request.rate_limited', { retry_after: windowSec });
 }
 
 /** Records a failed login for an IP and an e-mail. */

@@ -13,7 +13,7 @@ import { AppError, badRequest, fieldError } from '../../core/errors.js';
 import { getSettings } from '../siteinfo/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 import { isSuspended, suspendedError } from './suspension.js';
-import { clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
+import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 
@@ -166,7 +166,7 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   const { login: policy } = await getSettings(ctx);
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
   const email = input.e_mail.trim().toLowerCase();
-  rateLimit(ctx, 'login', { ip, account: email });
+  checkLoginRate(ctx, ip, email);
   if (loginNeedsCaptcha(ctx, ip, email)) await requireCaptcha(ctx, input);
   const user = await repo.findUserByEmail(db, email);
   const okPassword = await verifyPassword(user?.pass ?? '', input.pass);
