@@ -186,7 +186,8 @@ async function runEngine(type: DbType, qs: string[]): Promise<Row> {
     return { engine: type, buildS, idx: idx.sort((x, y) => x - y), scan: scan.sort((x, y) => x - y), mismatches };
   } finally {
     await db.close();
-    if (type !== 'sqlite3') await dropDatabase(cfg);
+    if (type !== 'sqlite3' && !process.env.BENCH_SEARCH_KEEP) await dropDatabase(cfg);
+    else if (type !== 'sqlite3') console.log(`  kept database ${cfg.name}`);
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -167,7 +167,13 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
   const email = input.e_mail.trim().toLowerCase();
   checkLoginRate(ctx, ip, email);
-  if (loginNeedsCaptcha(ctx, ip, email)) await requireCaptcha(ctx, input);
+  if (loginNeedsCaptcha(ctx, ip, email)) {
+    // A missing or wrong captcha counts as a failed attempt too (towards the per-account limit).
+    await requireCaptcha(ctx, input).catch((err: unknown) => {
+      recordLoginFailure(ctx, ip, email);
+      throw err;
+    });
+  }
   const user = await repo.findUserByEmail(db, email);
   const okPassword = await verifyPassword(user?.pass ?? '', input.pass);
   if (!user || !okPassword || user.status === UserStatus.deleted) {
