@@ -12,7 +12,8 @@ const LISTED_STATUSES = [1, 2];
 
 export interface ListFilter {
   order: QuestionOrder;
-  tagId?: string;
+  /** Questions carrying any of these (main) tags. */
+  tagIds?: string[];
   userId?: string;
   /** Only questions created at or after this unix time. */
   since?: number;
@@ -22,7 +23,7 @@ export interface ListFilter {
 
 function filtered(db: Db, f: ListFilter) {
   let q = db.kysely.selectFrom('questions').where('questions.status', 'in', LISTED_STATUSES).where('questions.show', '=', 1);
-  if (f.tagId) q = q.where('questions.id', 'in', db.kysely.selectFrom('tag_rel').select('object_id').where('tag_id', '=', f.tagId).where('status', '=', 1));
+  if (f.tagIds?.length) q = q.where('questions.id', 'in', db.kysely.selectFrom('tag_rel').select('object_id').where('tag_id', 'in', f.tagIds).where('status', '=', 1));
   if (f.userId) q = q.where('questions.user_id', '=', f.userId);
   if (f.order === 'unanswered') q = q.where('questions.answer_count', '=', 0);
   if (f.since) q = q.where('questions.created_at', '>=', f.since);

@@ -86,9 +86,11 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery): Promi
   const db = requireDb(ctx);
   const filter: repo.ListFilter = { order: q.order };
   if (q.tag) {
-    const tagId = await tagIdBySlug(ctx, q.tag);
-    if (!tagId) return { count: 0, list: [] };
-    filter.tagId = tagId;
+    // `tag` may list several slugs separated by commas (the home page's followed-tags view): any of them matches.
+    const slugs = [...new Set(q.tag.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
+    const tagIds = (await Promise.all(slugs.map((s) => tagIdBySlug(ctx, s)))).filter((id): id is string => !!id);
+    if (!tagIds.length) return { count: 0, list: [] };
+    filter.tagIds = [...new Set(tagIds)];
   }
   if (q.username) {
     const userId = await findUserIdByUsername(ctx, q.username);

@@ -97,6 +97,14 @@ for (const dialect of DIALECTS) {
       const byTag = await call(app(), 'GET', `${Q}/page?tag=hops`);
       expect(byTag.body.data.list.every((q: { tags: { slug_name: string }[] }) => q.tags.some((tg) => tg.slug_name === 'hops'))).toBe(true);
       expect((await call(app(), 'GET', `${Q}/page?tag=no-such-tag`)).body.data).toEqual({ count: 0, list: [] });
+      // Several comma-separated tags (followed-tags view): questions with any of them, each listed once.
+      const both = await call(app(), 'GET', `${Q}/page?tag=hops,support,no-such-tag&page_size=100`);
+      const support = await call(app(), 'GET', `${Q}/page?tag=support&page_size=100`);
+      const ids = both.body.data.list.map((q: { id: string }) => q.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(both.body.data.count).toBeGreaterThan(byTag.body.data.count);
+      expect(both.body.data.count).toBeGreaterThanOrEqual(support.body.data.count);
+      expect(both.body.data.list.every((q: { tags: { slug_name: string }[] }) => q.tags.some((tg) => ['hops', 'support'].includes(tg.slug_name)))).toBe(true);
     });
 
     it('answers: min length, one per user while restrict_answer is on, paged list, counts', async (t) => {
