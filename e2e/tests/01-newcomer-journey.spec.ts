@@ -2,14 +2,14 @@
  * A newcomer's first hour on a fresh server: install the site through the wizard (SQLite), sign up, ask a
  * question, answer it, and find both again. Needs a server that is not installed yet, so it runs first.
  */
-import { isInstalled, SEEDED_TAG, SITE_NAME, unique } from '../fixtures/api';
+import { activateUser, API_ADMIN, isInstalled, login, SEEDED_TAG, SITE_NAME, unique } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 test('newcomer installs the site, signs up, asks and answers a question', async ({ page, request, baseURL, shot }) => {
   expect(await isInstalled(request), 'this journey needs a server on a fresh, uninstalled data directory').toBe(false);
 
   const id = unique();
-  const admin = { name: 'admin', email: 'admin@example.com', password: 'admin-pass-1234' };
+  const admin = { name: 'admin', email: API_ADMIN.email, password: API_ADMIN.password };
   const member = { name: `newcomer${id}`.slice(0, 30), email: `newcomer-${id}@example.com`, password: 'member-pass-1234' };
   const title = `How do I reset the widget cache after an upgrade ${id}?`;
   const body = 'After upgrading, the dashboard widgets keep showing stale numbers until I restart the server.';
@@ -75,7 +75,7 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
     await shot('home after install');
   });
 
-  await test.step('a newcomer signs up and is logged in', async () => {
+  await test.step('a newcomer signs up, is asked to activate, and is active after the activation link', async () => {
     await page.goto('/users/register');
     await expect(page.getByRole('heading', { name: `Join ${SITE_NAME}` })).toBeVisible();
     await page.getByLabel('User name').fill(member.name);
@@ -85,9 +85,20 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
     await page.getByRole('button', { name: 'Sign up' }).click();
 
     await expect(page).not.toHaveURL(/\/users\/register/);
+    await expect(page.getByRole('heading', { name: 'Please activate your account' })).toBeVisible();
+    await shot('asked to activate after sign up');
+
+    // No SMTP server in this test: the administrator hands out the activation link.
+    const adminToken = await login(page.request, admin.email, admin.password);
+    const me = await page.evaluate(async () => {
+      const res = await fetch('/answer/api/v1/user/info', { headers: { Authorization: localStorage.getItem('quorum.token') ?? '' } });
+      return ((await res.json()) as { data: { id: string } }).data;
+    });
+    await activateUser(page.request, adminToken, me.id);
+    await page.goto('/');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
-    await shot('logged in after sign up');
+    await shot('logged in after activation');
   });
 
   await test.step('the newcomer asks a question', async () => {
