@@ -12,6 +12,7 @@ import { DEFAULT_PRIVILEGE_LEVEL, setConfigValue } from '../privilege/index.js';
 import { defaultSettings, invalidateSettings, saveSection } from '../siteinfo/index.js';
 import { createAccount } from '../user/index.js';
 import { insertSeedTag, isSeeded } from './install.repository.js';
+import { newTagRow } from '../tag/index.js';
 
 /** Wire body of /installation/db/check and /init, mapped to our config. */
 export function dbConfigFromRequest(b: { db_type: DbType; db_username?: string; db_password?: string; db_host?: string; db_name?: string; db_file?: string }): DbConfig {
@@ -129,23 +130,7 @@ export async function seedSite(ctx: AppContext, info: BaseInfo): Promise<void> {
       for (const section of ['branding', 'site_users', 'custom_css_html', 'theme', 'site_seo', 'site_write', 'legal'] as const) await saveSection(txCtx, section, d[section]);
       await setConfigValue(tx, 'privilege.level', String(DEFAULT_PRIVILEGE_LEVEL));
       await createAccount(txCtx, { id: adminId, username: info.admin.name, email: info.admin.email, password: info.admin.password, roleId: Role.admin, rank: 1 });
-      await insertSeedTag(tx, {
-        id: supportTagId,
-        slug_name: 'support',
-        display_name: 'support',
-        original_text: '',
-        parsed_text: '',
-        main_tag_id: '',
-        recommend: 0,
-        reserved: 0,
-        follow_count: 0,
-        question_count: 0,
-        status: 1,
-        user_id: '1',
-        revision_id: '',
-        created_at: now,
-        updated_at: now,
-      });
+      await insertSeedTag(tx, newTagRow({ id: supportTagId, slug_name: 'support', display_name: 'support', user_id: adminId, now }));
     });
   } catch (err) {
     ctx.installed = false;

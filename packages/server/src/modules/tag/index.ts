@@ -4,3 +4,4 @@ export { tagSummaryBySlug } from './tag.read.service.js';
 export type { TagPlan } from './tag.service.js';
 export type { TagRow } from './tag.repository.js';
 export { tagRoutes } from './tag.routes.js';
+export { newTagRow } from './tag.presenter.js';

@@ -1,3 +1,4 @@
+import { renderMarkdown } from '../../core/markdown.js';
 /** Tags as they leave the server: inside questions (Answer's TagResp), lists, details, synonyms. */
 import { excerpt } from '../../core/markdown.js';
 import type { TagRow } from './tag.repository.js';
@@ -64,4 +65,29 @@ export function presentTagDetail(
 /** A synonym (Answer's TagSynonym) or a followed tag (GetFollowingTagsResp, with recommend/reserved). */
 export function presentTagRef(row: TagRow, write: { recommend: Set<string>; reserved: Set<string> }, mainSlug = ''): Record<string, unknown> {
   return { tag_id: row.id, ...presentTag(row, write, mainSlug) };
+}
+
+/**
+ * A new, live tag row with zero counts (the one place that knows every column of a fresh tag).
+ * @param fields id, slug, display name, author and time; description markdown optional (rendered here)
+ */
+export function newTagRow(fields: { id: string; slug_name: string; display_name: string; user_id: string; now: number; original_text?: string; revision_id?: string }): TagRow {
+  const text = fields.original_text ?? '';
+  return {
+    id: fields.id,
+    slug_name: fields.slug_name,
+    display_name: fields.display_name || fields.slug_name,
+    original_text: text,
+    parsed_text: text ? renderMarkdown(text) : '',
+    main_tag_id: '',
+    recommend: 0,
+    reserved: 0,
+    follow_count: 0,
+    question_count: 0,
+    status: 1,
+    user_id: fields.user_id,
+    revision_id: fields.revision_id ?? '',
+    created_at: fields.now,
+    updated_at: fields.now,
+  };
 }

@@ -6,13 +6,12 @@ import type { TagItem } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { isUniqueViolation, type Db } from '../../core/db/index.js';
 import { conflict, fieldError } from '../../core/errors.js';
-import { renderMarkdown } from '../../core/markdown.js';
 import { hasPrivilege } from '../privilege/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../user/index.js';
 import { isStaff } from '../user/index.js';
 import * as repo from './tag.repository.js';
-import { presentTag } from './tag.presenter.js';
+import { newTagRow, presentTag } from './tag.presenter.js';
 
 /** Normalizes a slug as typed: trimmed, lower case, spaces to '-'. */
 export function normalizeSlug(slug: string): string {
@@ -62,23 +61,7 @@ export async function planQuestionTags(ctx: AppContext, user: UserRow, items: Ta
   const newTags: repo.TagRow[] = [];
   for (const slug of missing) {
     const item = items.find((t) => normalizeSlug(t.slug_name) === slug)!;
-    const row: repo.TagRow = {
-      id: await ids.next('tag'),
-      slug_name: slug,
-      display_name: item.display_name?.trim() || slug,
-      original_text: item.original_text ?? '',
-      parsed_text: item.original_text ? renderMarkdown(item.original_text) : '',
-      main_tag_id: '',
-      recommend: 0,
-      reserved: 0,
-      follow_count: 0,
-      question_count: 0,
-      status: 1,
-      user_id: user.id,
-      revision_id: '',
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newTagRow({ id: await ids.next('tag'), slug_name: slug, display_name: item.display_name?.trim() || slug, original_text: item.original_text, user_id: user.id, now });
     newTags.push(row);
     bySlug.set(slug, row);
   }

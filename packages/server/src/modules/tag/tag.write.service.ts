@@ -12,6 +12,7 @@ import { hasPrivilege } from '../privilege/index.js';
 import { isStaff, type UserRow } from '../user/index.js';
 import * as repo from './tag.repository.js';
 import { normalizeSlug } from './tag.service.js';
+import { newTagRow } from './tag.presenter.js';
 
 function revisionContent(t: { slug_name: string; display_name: string; original_text: string }): string {
   return JSON.stringify({ slug_name: t.slug_name, display_name: t.display_name, original_text: t.original_text });
@@ -30,23 +31,7 @@ export async function createTag(ctx: AppContext, user: UserRow, input: TagAddReq
   const ids = requireIds(ctx);
   const [id, revisionId, activityId] = [await ids.next('tag'), await ids.next('revision'), await ids.next('activity')];
   const now = nowSeconds();
-  const row: repo.TagRow = {
-    id,
-    slug_name: slug,
-    display_name: input.display_name,
-    original_text: input.original_text,
-    parsed_text: input.original_text ? renderMarkdown(input.original_text) : '',
-    main_tag_id: '',
-    recommend: 0,
-    reserved: 0,
-    follow_count: 0,
-    question_count: 0,
-    status: 1,
-    user_id: user.id,
-    revision_id: revisionId,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = newTagRow({ id, slug_name: slug, display_name: input.display_name, original_text: input.original_text, user_id: user.id, revision_id: revisionId, now });
   try {
     await transaction(db, async (tx) => {
       await repo.insertTag(tx, row);
