@@ -4,18 +4,21 @@
  * gets the application shell and renders in the browser. Before installation every page goes to /install.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiKey, questionPath, QuestionPageQuery } from '@quorum/contract';
+import { apiKey, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
 import { countView, questionInfo, questionPage } from '../question/index.js';
 import { microGet, microSet } from '../../core/microcache.js';
 import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
+import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { renderDocument, type PageHead } from './ssr.renderer.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 
 const LIST_PAGE_SIZE = 20;
 const ANSWER_PAGE_SIZE = 20;
+/** Tags per page of /tags (the web app's TAG_PAGE_SIZE). */
+const TAG_PAGE_SIZE = 24;
 
 /** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
 const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
@@ -112,6 +115,52 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
+  /** GET /tags: the first page of tags (order and filter from the URL), keyed like the web app's useTagPage. */
+  async function tags(req: FastifyRequest, reply: FastifyReply) {
+    if (fromCache(req, reply)) return reply;
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required) return shell(req, reply);
+    const raw = req.query as Record<string, string>;
+    const parsed = TagPageQuery.safeParse({ page: raw.page, page_size: TAG_PAGE_SIZE, query_cond: raw.order, slug_name: raw.q?.trim() || undefined });
+    const q = parsed.success ? parsed.data : TagPageQuery.parse({ page_size: TAG_PAGE_SIZE });
+    b.data[apiKey('/answer/api/v1/tags/page', { page: q.page, page_size: TAG_PAGE_SIZE, query_cond: q.query_cond, slug_name: q.slug_name })] = await tagPage(ctx, q);
+    const canonical = `${b.s.general.site_url}/tags${q.page > 1 ? `?page=${q.page}` : ''}`;
+    return send(req, reply, { title: titleOf(b.s, translate('page.tags_title', req.lang)), description: b.s.general.description || b.s.general.short_description || b.s.general.name, canonical }, b.data, true);
+  }
+
+  /** GET /tags/{tagName}: the tag, its synonyms and its first page of questions; a synonym redirects to its main tag. */
+  async function tagDetail(req: FastifyRequest<{ Params: { tagName: string } }>, reply: FastifyReply) {
+    if (fromCache(req, reply)) return reply;
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required) return shell(req, reply);
+    const name = req.params.tagName;
+    let info: Record<string, unknown>;
+    try {
+      info = await tagInfo(ctx, { name }, undefined);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
+      throw err;
+    }
+    const slug = String(info.slug_name);
+    if (info.main_tag_slug_name) {
+      const qs = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      return reply.redirect(`/tags/${encodeURIComponent(String(info.main_tag_slug_name))}${qs}`, 301);
+    }
+    const raw = req.query as Record<string, string>;
+    const parsed = QuestionPageQuery.safeParse({ order: raw.order, page: raw.page, tag: slug, page_size: LIST_PAGE_SIZE });
+    const q = parsed.success ? parsed.data : QuestionPageQuery.parse({ tag: slug, page_size: LIST_PAGE_SIZE });
+    const [questions, synonyms] = await Promise.all([questionPage(ctx, q), tagSynonyms(ctx, String(info.tag_id), undefined)]);
+    b.data[apiKey('/answer/api/v1/tag', { name })] = info;
+    b.data[apiKey('/answer/api/v1/tag/synonyms', { tag_id: String(info.tag_id) })] = synonyms;
+    b.data[apiKey('/answer/api/v1/question/page', { order: q.order, page: q.page, page_size: LIST_PAGE_SIZE, tag: slug })] = questions;
+    const display = String(info.display_name || slug);
+    const canonical = `${b.s.general.site_url}/tags/${encodeURIComponent(slug)}${q.page > 1 ? `?page=${q.page}` : ''}`;
+    const description = String(info.excerpt || '') || translate('page.tag_description', req.lang, { tag: display });
+    return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical }, b.data, true);
+  }
+
   app.get('/', list);
   app.get('/questions', list);
   app.get('/questions/ask', shell);
@@ -119,6 +168,8 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.get('/questions/:qid/:slug', detail);
   app.get('/questions/:qid/:slug/:aid', detail);
   app.get('/install', shell);
+  app.get('/tags', tags);
+  app.get('/tags/:tagName', tagDetail);
 
   // robots.txt from the SEO settings; favicon from branding (no content when none is set).
   app.get('/robots.txt', async (_req, reply) => {
