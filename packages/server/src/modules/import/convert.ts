@@ -7,16 +7,19 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { htmlToMarkdown, sanitizeHtml } from '../../core/markdown.js';
 import { cleanText } from './stackexchange.js';
+import { bodyIndexText } from '../search/index.js';
 
 export interface ConvertedBody {
   html: string;
   markdown: string;
+  /** The body's search index text (modules/search bodyIndexText). */
+  searchText: string;
 }
 
-/** Sanitizes a dump body and derives its markdown (same thread). */
+/** Sanitizes a dump body, derives its markdown and its search index text (same thread). */
 export function convertBody(body: string | undefined): ConvertedBody {
   const html = sanitizeHtml(cleanText(body));
-  return { html, markdown: htmlToMarkdown(html) };
+  return { html, markdown: htmlToMarkdown(html), searchText: bodyIndexText(html) };
 }
 
 /** Converts bodies in batches, in this thread or in a pool of worker threads. */

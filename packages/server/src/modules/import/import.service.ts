@@ -7,7 +7,7 @@
  *     position in an id block (only small maps of dump id -> position are kept; no post bodies);
  *  2. write: reserves the id blocks, then, inside ONE transaction, converts and inserts the rows in multi-row
  *     batches and finally recomputes the counters from the rows. A failure leaves the database as it was.
- * After the commit the new posts are added to the search index (modules/search `indexPosts`).
+ * The new posts' search index rows are written in the same transaction (body text tokenized with the bodies).
  * Re-running an import adds nothing twice: every object is recorded in `import_map` (source = directory name,
  * e.g. 'beer.stackexchange.com').
  */
@@ -15,7 +15,9 @@ import path from 'node:path';
 import type { Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
 import { htmlToMarkdown, renderMarkdown, sanitizeHtml } from '../../core/markdown.js';
-import { indexPosts } from '../search/index.js';
+import { answerDoc, insertSearchDocs, questionDoc } from '../search/index.js';
+
+type SearchDocRow = ReturnType<typeof questionDoc>;
 import { createBodyConverter, type BodyConverter } from './convert.js';
 import { nowSeconds } from '../../core/context.js';
 import { LIMITS } from '@quorum/contract';
@@ -184,30 +186,19 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   };
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
+    const tx: Db = { ...db, kysely: trx };
     const taken = new Set<string>();
     await writeTags(w, plan, source);
     if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
     log('Writing posts ...');
-    await writePosts(w, plan, source, files.posts, progress, opts.workers);
+    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);
     await w.setAcceptedAnswers(plan.acceptedFixes.map(([q, a]) => [q, plan.answerId(a)]));
     log('Updating counts ...');
     await w.recount(source);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
-
-  // Search index: derived data, written after the commit as the search module asks of bulk writers
-  // (a failure here leaves the posts imported; `reindexAll` repairs the index).
-  log('Indexing for search ...');
-  const indexIn = async (type: 'question' | 'answer', start: number, count: number) => {
-    for (let i = 0; i < count; i += 5000) {
-      const part = Array.from({ length: Math.min(5000, count - i) }, (_, k) => formatId(type, start + i + k));
-      await indexPosts(db, part);
-    }
-  };
-  await indexIn('question', plan.start.question, plan.newQuestions.size);
-  await indexIn('answer', plan.start.answer, plan.newAnswers.size);
 
   return {
     source,
@@ -436,6 +427,8 @@ interface PostBatch {
   answers: NewAnswer[];
   rels: NewTagRel[];
   map: NewMapRow[];
+  /** Search index rows of the new posts, written in the same transaction. */
+  docs: SearchDocRow[];
   rows: number;
 }
 
@@ -446,10 +439,10 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
     return (r.PostTypeId === '1' && plan.newQuestions.has(se)) || (r.PostTypeId === '2' && plan.newAnswers.has(se));
   });
   const bodies = await conv.convert(wanted.map((r) => r.Body));
-  const batch: PostBatch = { questions: [], answers: [], rels: [], map: [], rows: rows.length };
+  const batch: PostBatch = { questions: [], answers: [], rels: [], map: [], docs: [], rows: rows.length };
   wanted.forEach((r, i) => {
     const se = dumpInt(r.Id, -1);
-    const { html, markdown } = bodies[i]!;
+    const { html, markdown, searchText } = bodies[i]!;
     const created = dumpDate(r.CreationDate);
     if (r.PostTypeId === '1') {
       const id = plan.questionId(se);
@@ -472,6 +465,8 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
         updated_at: dumpDate(r.LastEditDate) || created,
         post_updated_at: dumpDate(r.LastActivityDate) || created,
       });
+      const q = batch.questions[batch.questions.length - 1]!;
+      batch.docs.push(questionDoc({ id, user_id: q.user_id, title: q.title, parsed_text: html, created_at: created }, searchText));
       for (const t of dumpTags(r.Tags)) batch.rels.push({ object_id: id, tag_id: plan.tagIds.get(t)!, status: 1, created_at: created });
       batch.map.push(mapRow(source, 'post', r.Id!, id));
     } else {
@@ -489,6 +484,8 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
         created_at: created,
         updated_at: dumpDate(r.LastEditDate) || created,
       });
+      const a = batch.answers[batch.answers.length - 1]!;
+      batch.docs.push(answerDoc({ id, question_id: a.question_id, user_id: a.user_id, parsed_text: html, created_at: created }, searchText));
       batch.map.push(mapRow(source, 'post', r.Id!, id));
     }
   });
@@ -500,7 +497,7 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
  * converted ahead of the one being written, so parsing, conversion and writing overlap; rows are written in
  * file order.
  */
-async function writePosts(w: ImportRepository, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number): Promise<void> {
+async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number): Promise<void> {
   const conv = createBodyConverter(plan.newQuestions.size + plan.newAnswers.size, workers);
   const ahead: Array<Promise<PostBatch>> = [];
   const write = async (b: PostBatch) => {
@@ -508,6 +505,7 @@ async function writePosts(w: ImportRepository, plan: ImportPlan, source: string,
     await w.insertAnswers(b.answers);
     await w.insertTagRels(b.rels);
     await w.insertMap(b.map);
+    await insertSearchDocs(tx, b.docs);
     progress(b.rows);
   };
   try {

@@ -25,12 +25,33 @@ export interface AnswerDocInput {
   created_at: number;
 }
 
-function questionDoc(q: QuestionDocInput): repo.SearchDoc {
-  return { object_id: q.id, object_type: repo.DOC_QUESTION, question_id: q.id, user_id: q.user_id, created_at: q.created_at, title: indexText(q.title, 200), content: indexText(htmlText(q.parsed_text)) };
+/**
+ * Index text of a post body: what `content` of a search row holds.
+ * @param html sanitized HTML of the body
+ */
+export function bodyIndexText(html: string): string {
+  return indexText(htmlText(html));
 }
 
-function answerDoc(a: AnswerDocInput): repo.SearchDoc {
-  return { object_id: a.id, object_type: repo.DOC_ANSWER, question_id: a.question_id, user_id: a.user_id, created_at: a.created_at, title: '', content: indexText(htmlText(a.parsed_text)) };
+/**
+ * The search row of a question. `contentText` is the body's index text when already computed (bulk writers
+ * compute it off the main thread with `bodyIndexText`).
+ */
+export function questionDoc(q: QuestionDocInput, contentText?: string): repo.SearchDoc {
+  return { object_id: q.id, object_type: repo.DOC_QUESTION, question_id: q.id, user_id: q.user_id, created_at: q.created_at, title: indexText(q.title, 200), content: contentText ?? bodyIndexText(q.parsed_text) };
+}
+
+/** The search row of an answer (`contentText` as for questionDoc). */
+export function answerDoc(a: AnswerDocInput, contentText?: string): repo.SearchDoc {
+  return { object_id: a.id, object_type: repo.DOC_ANSWER, question_id: a.question_id, user_id: a.user_id, created_at: a.created_at, title: '', content: contentText ?? bodyIndexText(a.parsed_text) };
+}
+
+/**
+ * Writes search rows of posts that are not indexed yet, inside the caller's transaction (bulk imports:
+ * the index is then part of the same commit as the posts).
+ */
+export async function insertSearchDocs(tx: Db, docs: repo.SearchDoc[]): Promise<void> {
+  await repo.insertDocs(tx, docs);
 }
 
 /** (Re)indexes one question; call it inside the transaction that writes the question. */
@@ -60,7 +81,7 @@ export async function indexPosts(db: Db, ids: string[]): Promise<number> {
     const qIds = part.filter((id) => objectTypeOf(id) === 'question');
     const aIds = part.filter((id) => objectTypeOf(id) === 'answer');
     const [qs, as] = await Promise.all([repo.questionSources(db, qIds), repo.answerSources(db, aIds)]);
-    const docs = [...qs.map(questionDoc), ...as.map(answerDoc)];
+    const docs = [...qs.map((q) => questionDoc(q)), ...as.map((a) => answerDoc(a))];
     await transaction(db, async (tx) => {
       await repo.deleteDocs(tx, [...qIds, ...aIds]);
       await repo.insertDocs(tx, docs);
@@ -82,7 +103,7 @@ export async function reindexAll(db: Db, onProgress?: (done: number) => void): P
   for (;;) {
     const batch = await repo.questionBatch(db, after, 1000);
     if (!batch.length) break;
-    await transaction(db, (tx) => repo.insertDocs(tx, batch.map(questionDoc)));
+    await transaction(db, (tx) => repo.insertDocs(tx, batch.map((q) => questionDoc(q))));
     after = batch[batch.length - 1]!.id;
     done += batch.length;
     onProgress?.(done);
@@ -91,7 +112,7 @@ export async function reindexAll(db: Db, onProgress?: (done: number) => void): P
   for (;;) {
     const batch = await repo.answerBatch(db, after, 1000);
     if (!batch.length) break;
-    await transaction(db, (tx) => repo.insertDocs(tx, batch.map(answerDoc)));
+    await transaction(db, (tx) => repo.insertDocs(tx, batch.map((a) => answerDoc(a))));
     after = batch[batch.length - 1]!.id;
     done += batch.length;
     onProgress?.(done);
