@@ -163,8 +163,12 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** True when the SSR bundle exists, building it once when it does not. */
+/**
+ * True when the SSR bundle exists, building it once when it does not. The server bundle (what `quorum run`
+ * executes in production) is always rebuilt: it takes under a second and keeps the memory figure honest.
+ */
 async function ensureWebBuild(): Promise<boolean> {
+  spawnSync('npm', ['run', 'build', '-w', '@quorum/server'], { cwd: ROOT, stdio: 'inherit', timeout: 60_000 });
   const entry = path.join(ROOT, 'packages/web/dist/server/entry-server.js');
   if (existsSync(entry)) return true;
   say('The web build is missing: npm run build -w @quorum/web ...');
