@@ -92,5 +92,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // Workers inherit the environment of the runner, which is set here before they start.
   process.env.QUORUM_E2E_BASE_URL = baseURL;
+  process.env.QUORUM_E2E_DATA_DIR = dataDir;
   return cleanup;
 }

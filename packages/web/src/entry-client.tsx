@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
-import { setLanguage } from './lib/i18n';
+import { loadLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient, setActiveQueryClient } from './lib/queryClient';
 import { readStored, STORAGE_KEYS } from './lib/session';
 
@@ -20,7 +20,10 @@ declare global {
   }
 }
 
-setLanguage(window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) ?? 'en_US');
+const initialLanguage = window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) ?? 'en_US';
+// Hydration must see the strings the server rendered with: fetch that language first when it is not built in.
+await loadLanguage(initialLanguage).catch(() => undefined);
+setLanguage(initialLanguage);
 const queryClient = createQueryClient(window.__QUORUM_DATA__ ?? {});
 setActiveQueryClient(queryClient);
 

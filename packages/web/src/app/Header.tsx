@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
@@ -11,6 +11,10 @@ import type { SiteInfo } from '../lib/types';
 
 // The user menu (dropdown + popper) is only needed once a user is logged in: keep it out of the first load.
 const UserMenu = lazy(() => import('./UserMenu'));
+// Search suggestions load on the search box's first focus or keystroke.
+const SearchSuggest = lazy(() => import('../features/search/SearchSuggest'));
+const SUGGEST_LIST_ID = 'q-search-suggest';
+const NotificationBadge = lazy(() => import('../features/notifications/NotificationBadge'));
 
 /** Site header (spec §2): brand, main navigation, search, ask button, login / sign-up or the user menu. */
 export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | null }) {
@@ -18,6 +22,9 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
   const navigate = useNavigate();
   const location = useLocation();
   const [q, setQ] = useState('');
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [suggestOn, setSuggestOn] = useState(false);
+  const [combo, setCombo] = useState<{ open: boolean; activeId?: string }>({ open: false });
   const name = siteName(site);
   const logo = site.branding?.logo;
   const colored = (site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored') === 'colored';
@@ -38,6 +45,11 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
           <Navbar.Brand as={Link} to="/" className="fw-bold d-flex align-items-center">
             {logo ? <img src={logo} alt={name} height={32} className="q-logo" /> : name}
           </Navbar.Brand>
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBadge user={user} light={colored} className="d-inline-flex d-lg-none ms-auto me-3" />
+            </Suspense>
+          ) : null}
           <Navbar.Toggle aria-controls="q-main-nav" aria-label={t('header.toggle_nav')} />
           <Navbar.Collapse id="q-main-nav">
             <Nav className="me-lg-3">
@@ -51,16 +63,32 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
                 {t('header.nav.users')}
               </Nav.Link>
             </Nav>
-            <Form role="search" className="flex-grow-1 my-2 my-lg-0 me-lg-3 q-search" onSubmit={onSearch}>
+            <Form role="search" className="flex-grow-1 my-2 my-lg-0 me-lg-3 q-search position-relative" onSubmit={onSearch}>
               <Form.Control
+                ref={searchInput}
                 type="search"
                 name="q"
                 size="sm"
                 value={q}
-                onChange={(e) => setQ(e.target.value)}
+                onChange={(e) => {
+                  setQ(e.target.value);
+                  setSuggestOn(true);
+                }}
+                onFocus={() => setSuggestOn(true)}
                 placeholder={t('header.search.placeholder')}
                 aria-label={t('header.search.label')}
+                role="combobox"
+                autoComplete="off"
+                aria-autocomplete="list"
+                aria-expanded={combo.open}
+                aria-controls={combo.open ? SUGGEST_LIST_ID : undefined}
+                aria-activedescendant={combo.activeId}
               />
+              {suggestOn ? (
+                <Suspense fallback={null}>
+                  <SearchSuggest input={searchInput} q={q} listId={SUGGEST_LIST_ID} onState={setCombo} />
+                </Suspense>
+              ) : null}
             </Form>
             <div className="d-flex align-items-center gap-2">
               <Link
@@ -70,6 +98,11 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
               >
                 {t('header.ask')}
               </Link>
+              {user ? (
+                <Suspense fallback={null}>
+                  <NotificationBadge user={user} light={colored} className="d-none d-lg-inline-flex" />
+                </Suspense>
+              ) : null}
               {user ? (
                 <Suspense fallback={<span className="d-inline-block rounded bg-body-secondary" style={{ width: 28, height: 28 }} />}>
                   <UserMenu user={user} />

@@ -7,8 +7,10 @@ import { useCurrentUser } from '../lib/auth';
 import { useErrorCode } from '../lib/errorCode';
 import { primaryColor, useSiteInfo } from '../lib/site';
 import { Toasts } from '../lib/toast';
+import { ApiDialogs } from './ApiDialogs';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
+import { usePrivateSiteGuard } from './guards';
 import { Header } from './Header';
 import { themeCss } from './themeStyle';
 import { useBrokenImageGuard, useColorScheme, useEffectiveLanguage, useRouterGlue } from './useAppSync';
@@ -27,8 +29,9 @@ export function Layout() {
   useColorScheme(site.theme?.color_scheme, user?.color_scheme);
   useEffectiveLanguage(user, site, isLoading);
   useBrokenImageGuard();
+  const leavingPrivate = usePrivateSiteGuard();
 
-  let content = <Outlet />;
+  let content = leavingPrivate ? null : <Outlet />;
   if (errorCode === 404) content = <NotFoundPage />;
   else if (errorCode === 403) content = <ForbiddenPage />;
   else if (errorCode === 500) content = <ServerErrorPage />;
@@ -47,6 +50,7 @@ export function Layout() {
       </main>
       <Footer site={site} />
       <Toasts />
+      <ApiDialogs />
     </div>
   );
 }

@@ -5,8 +5,9 @@ import ForbiddenPage from '../features/errors/ForbiddenPage';
 import MaintenancePage from '../features/errors/MaintenancePage';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import ServerErrorPage from '../features/errors/ServerErrorPage';
-import QuestionListPage from '../features/questions/QuestionListPage';
 import QuestionPage from '../features/questions/QuestionPage';
+import { withAccountStrings } from '../features/account/strings';
+import { Guard } from './guards';
 import { BareLayout, Layout } from './Layout';
 
 /** Never settles: on the server a lazy page suspends, so its Suspense fallback is rendered instead. */
@@ -19,9 +20,39 @@ function ClientOnly(): never {
 type Page = ComponentType;
 // Client-only pages (editor, forms): code-split and never rendered on the server.
 const InstallPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/install/InstallPage'));
-const LoginPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/auth/RegisterPage'));
 const AskPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/ask/AskPage'));
+const EditQuestionPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/edit/EditQuestionPage'));
+const EditAnswerPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/edit/EditAnswerPage'));
+const TagInfoPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagInfoPage'));
+const TagCreatePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagCreatePage'));
+const TagEditPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagEditPage'));
+const SearchPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/search/SearchPage'));
+// Server-rendered yet code-split pages: loaded up front on the server (top-level await, SSR build only) so the
+// first HTML has their content; lazy in the browser, where hydration waits for their chunk inside LazyPage.
+const QuestionListPage: Page = import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : lazy(() => import('../features/questions/QuestionListPage'));
+const TagsPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : lazy(() => import('../features/tags/TagsPage'));
+const TagPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : lazy(() => import('../features/tags/TagPage'));
+const TimelinePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/timeline/TimelinePage'));
+const UserListPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/users/UserListPage'));
+const ProfilePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/users/ProfilePage'));
+const NotificationsPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/notifications/NotificationsPage'));
+// Accounts and settings (client-only).
+// Their strings load with them (features/account/strings.ts).
+const account = <K extends string>(load: () => Promise<Record<K, Page>>, name: K): Page =>
+  import.meta.env.SSR ? ClientOnly : lazy(() => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] })));
+const LoginPage = account(() => import('../features/auth/LoginPage'), 'default');
+const RegisterPage = account(() => import('../features/auth/RegisterPage'), 'default');
+const ActivationPage = account(() => import('../features/account/ActivationPage'), 'default');
+const ActivationSuccessPage = account(() => import('../features/account/ActivationResultPages'), 'ActivationSuccessPage');
+const ActivationFailedPage = account(() => import('../features/account/ActivationResultPages'), 'ActivationFailedPage');
+const AccountRecoveryPage = account(() => import('../features/account/AccountRecoveryPage'), 'default');
+const PasswordResetPage = account(() => import('../features/account/PasswordResetPage'), 'default');
+const ChangeEmailPage = account(() => import('../features/account/ChangeEmailPage'), 'default');
+const ConfirmNewEmailPage = account(() => import('../features/account/CodeLinkPages'), 'ConfirmNewEmailPage');
+const UnsubscribePage = account(() => import('../features/account/CodeLinkPages'), 'UnsubscribePage');
+const SuspendedPage = account(() => import('../features/account/SuspendedPage'), 'default');
+const LogoutPage = account(() => import('../features/account/LogoutPage'), 'default');
+const SettingsPage = account(() => import('../features/settings/SettingsPage'), 'default');
 
 /**
  * Suspense boundary of one lazy page. Kept around lazy pages only: server-rendered pages have no boundary,
@@ -43,14 +74,42 @@ export function AppRoutes() {
         <Route path="install" element={<LazyPage page={InstallPage} />} />
       </Route>
       <Route element={<Layout />}>
-        <Route index element={<QuestionListPage />} />
-        <Route path="questions" element={<QuestionListPage />} />
-        <Route path="questions/ask" element={<LazyPage page={AskPage} />} />
+        <Route index element={<LazyPage page={QuestionListPage} />} />
+        <Route path="questions" element={<LazyPage page={QuestionListPage} />} />
+        <Route path="questions/ask" element={<Guard need="activated"><LazyPage page={AskPage} /></Guard>} />
         <Route path="questions/:qid" element={<QuestionPage />} />
         <Route path="questions/:qid/:slug" element={<QuestionPage />} />
         <Route path="questions/:qid/:slug/:aid" element={<QuestionPage />} />
-        <Route path="users/login" element={<LazyPage page={LoginPage} />} />
-        <Route path="users/register" element={<LazyPage page={RegisterPage} />} />
+        <Route path="posts/:qid/edit" element={<Guard need="activated"><LazyPage page={EditQuestionPage} /></Guard>} />
+        <Route path="posts/:qid/:aid/edit" element={<Guard need="activated"><LazyPage page={EditAnswerPage} /></Guard>} />
+        <Route path="users/login" element={<Guard need="loginPage"><LazyPage page={LoginPage} /></Guard>} />
+        <Route path="users/register" element={<Guard need="registration"><LazyPage page={RegisterPage} /></Guard>} />
+        <Route path="users/logout" element={<Guard need="logout"><LazyPage page={LogoutPage} /></Guard>} />
+        <Route path="users/account-recovery" element={<Guard need="notLoggedIn"><LazyPage page={AccountRecoveryPage} /></Guard>} />
+        <Route path="users/password-reset" element={<LazyPage page={PasswordResetPage} />} />
+        <Route path="users/account-activation" element={<LazyPage page={ActivationPage} />} />
+        <Route path="users/account-activation/success" element={<Guard need="activatedOnly"><LazyPage page={ActivationSuccessPage} /></Guard>} />
+        <Route path="users/account-activation/failed" element={<Guard need="notActivated"><LazyPage page={ActivationFailedPage} /></Guard>} />
+        <Route path="users/change-email" element={<Guard need="loggedIn"><LazyPage page={ChangeEmailPage} /></Guard>} />
+        <Route path="users/confirm-new-email" element={<LazyPage page={ConfirmNewEmailPage} />} />
+        <Route path="users/account-suspended" element={<Guard need="suspended"><LazyPage page={SuspendedPage} /></Guard>} />
+        <Route path="users/unsubscribe" element={<LazyPage page={UnsubscribePage} />} />
+        <Route path="users/settings/*" element={<Guard need="loggedIn"><LazyPage page={SettingsPage} /></Guard>} />
+        <Route path="search" element={<LazyPage page={SearchPage} />} />
+        <Route path="tags" element={<LazyPage page={TagsPage} />} />
+        <Route path="tags/create" element={<Guard need="staff"><LazyPage page={TagCreatePage} /></Guard>} />
+        <Route path="tags/:tagName" element={<LazyPage page={TagPage} />} />
+        <Route path="tags/:tagName/info" element={<LazyPage page={TagInfoPage} />} />
+        <Route path="tags/:tagId/edit" element={<Guard need="activated"><LazyPage page={TagEditPage} /></Guard>} />
+        <Route path="posts/:qid/timeline" element={<Guard need="loggedIn"><LazyPage page={TimelinePage} /></Guard>} />
+        <Route path="posts/:qid/:aid/timeline" element={<Guard need="loggedIn"><LazyPage page={TimelinePage} /></Guard>} />
+        <Route path="tags/:tid/timeline" element={<Guard need="loggedIn"><LazyPage page={TimelinePage} /></Guard>} />
+        <Route path="users" element={<LazyPage page={UserListPage} />} />
+        <Route path="users/notifications" element={<Guard need="loggedIn"><LazyPage page={NotificationsPage} /></Guard>} />
+        <Route path="users/notifications/:type" element={<Guard need="loggedIn"><LazyPage page={NotificationsPage} /></Guard>} />
+        <Route path="users/notifications/:type/:subType" element={<Guard need="loggedIn"><LazyPage page={NotificationsPage} /></Guard>} />
+        <Route path="users/:username" element={<LazyPage page={ProfilePage} />} />
+        <Route path="users/:username/:tabName" element={<LazyPage page={ProfilePage} />} />
         <Route path="403" element={<ForbiddenPage />} />
         <Route path="50x" element={<ServerErrorPage />} />
         <Route path="maintenance" element={<MaintenancePage />} />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { loginFlowStore } from '../lib/auth';
 import { setErrorCode } from '../lib/errorCode';
 import { effectiveLanguage, setLanguage } from '../lib/i18n';
 import { registerNavigate } from '../lib/navigation';
@@ -8,12 +9,13 @@ import type { CurrentUser, SiteInfo } from '../lib/types';
 
 /**
  * Applies the colour scheme (spec §4 "Theme"): 'system' (or unset) follows the OS preference live through a
- * matchMedia listener; 'light' / 'dark' are fixed. A user's own scheme wins over the site's unless 'default'.
+ * matchMedia listener; 'light' / 'dark' are fixed. A user's own scheme ('system', 'light', 'dark') wins over the
+ * site's; 'default' uses the site's.
  * Sets Bootstrap 5.3's `data-bs-theme` on <html>.
  */
 export function useColorScheme(siteScheme: string | undefined, userScheme: string | undefined): void {
   useEffect(() => {
-    const scheme = userScheme && userScheme !== 'default' && userScheme !== 'system' ? userScheme : siteScheme || 'system';
+    const scheme = userScheme && userScheme !== 'default' ? userScheme : siteScheme || 'system';
     const root = document.documentElement;
     if (scheme === 'light' || scheme === 'dark') {
       root.setAttribute('data-bs-theme', scheme);
@@ -49,6 +51,8 @@ export function useRouterGlue(): void {
   }, [navigate]);
   useEffect(() => {
     setErrorCode(null);
+    const flow = loginFlowStore.get();
+    if (flow !== null && flow !== location.pathname + location.search) loginFlowStore.set(null);
   }, [location.pathname, location.search]);
 }
 

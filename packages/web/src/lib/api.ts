@@ -2,19 +2,24 @@
  * The one HTTP client of the web app (spec §7-§8). Sends the token and language, times out after 10 s,
  * unwraps the envelope and handles errors in one place:
  * - 400 with a list: field errors, always thrown to the caller (`ApiError.fieldErrors`);
- * - 400 `err_type: toast`: danger toast; `alert` / `modal` / other: thrown to the caller;
+ * - 400 `err_type`: toast -> danger toast, modal -> confirm dialog, alert / other -> the caller;
+ *   400 with empty data -> a dialog with the message and a close button;
  * - 401: user cleared, return path remembered, sent to /users/login;
- * - 403 typed inactive / suspended / url_expired: sent to the matching page; other 403: toast;
- * - 404 on calls with `allow404`: the 404 page; 50X: the 50X page (not on auth pages).
+ * - 403 typed inactive / suspended / url_expired: sent to the matching page; other 403: ignored on auth pages,
+ *   the 403 page on admin calls, a toast elsewhere;
+ * - 404 on calls with `allow404`: the 404 page; 50X: the 50X page (not on auth pages, not with `ignore50x`).
+ * The rules are lib/apiErrors.ts (pure, unit-tested).
  * With `passingError: true` none of this runs and every error goes to the caller.
  * Global handling still rejects the promise (with `handled: true`) so callers never hang.
  */
 import { HTTP_TIMEOUT_MS, type Envelope, type FieldError } from '@quorum/contract';
+import { decideErrorAction } from './apiErrors';
+import { showMessageDialog } from './dialogs';
 import { setErrorCode } from './errorCode';
 import { i18n } from './i18n';
 import { currentPath, navigateTo, onAuthPage } from './navigation';
 import { getActiveQueryClient } from './queryClient';
-import { getToken, rememberReturnTarget, USER_INFO_KEY } from './session';
+import { getToken, rememberReturnTarget, rememberSuspension, USER_INFO_KEY } from './session';
 import { toast } from './toast';
 
 /** Per-call options. */
@@ -23,6 +28,8 @@ export interface RequestOptions {
   passingError?: boolean;
   /** Show the 404 page when the call answers 404. */
   allow404?: boolean;
+  /** Never show the 50X page for this call (background polls). */
+  ignore50x?: boolean;
 }
 
 /** Query values; undefined and empty strings are dropped. */
@@ -63,45 +70,31 @@ function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-/** Global handling of a failed call; returns true when the error was acted on. */
-function handleGlobally(err: ApiError, opts: RequestOptions): boolean {
-  const path = currentPath();
-  const authPage = onAuthPage(path);
-  const data = (err.data && typeof err.data === 'object' ? err.data : {}) as { err_type?: string; type?: string };
-  switch (true) {
-    case err.status === 400:
-      if (err.fieldErrors.length) return false;
-      if (data.err_type === 'toast') {
-        toast(err.message, 'danger');
-        return true;
-      }
-      if (!data.err_type && !Array.isArray(err.data)) {
-        toast(err.message, 'danger');
-        return true;
-      }
-      return false;
-    case err.status === 401:
+/** Carries out the spec §8 decision for a failed call; returns true when the error was acted on. */
+function handleGlobally(err: ApiError, path: string, opts: RequestOptions): boolean {
+  const action = decideErrorAction({ status: err.status, data: err.data, path, authPage: onAuthPage(currentPath()), ...opts });
+  if (err.status >= 500) console.error('[api]', err.status, err.reason, err.data);
+  switch (action.kind) {
+    case 'toast':
+      toast(err.message, 'danger');
+      return true;
+    case 'modal':
+    case 'dialog':
+      showMessageDialog(err.message, action.kind === 'modal' ? 'confirm' : 'close');
+      return true;
+    case 'login':
       setErrorCode(null);
       getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
-      if (authPage) return false;
-      rememberReturnTarget(path);
+      if (!action.navigate) return false;
+      rememberReturnTarget(currentPath());
       navigateTo('/users/login');
       return true;
-    case err.status === 403:
-      if (data.type === 'inactive') navigateTo('/users/login?status=inactive');
-      else if (data.type === 'suspended') navigateTo('/users/account-suspended', { replace: true });
-      else if (data.type === 'url_expired') navigateTo('/users/account-activation/failed');
-      else if (authPage) return false;
-      else toast(err.message, 'danger');
+    case 'redirect':
+      if (action.suspendedUntil !== undefined) rememberSuspension(action.suspendedUntil);
+      navigateTo(action.to, { replace: action.replace });
       return true;
-    case err.status === 404:
-      if (!opts.allow404 || authPage) return false;
-      setErrorCode(404);
-      return true;
-    case err.status >= 500:
-      console.error('[api]', err.status, err.reason, err.data);
-      if (authPage) return false;
-      setErrorCode(500);
+    case 'page':
+      setErrorCode(action.code);
       return true;
     default:
       return false;
@@ -112,7 +105,8 @@ async function request<T>(method: string, path: string, query: Query | undefined
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
   const token = getToken();
   if (token) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
   let res: Response;
@@ -120,7 +114,7 @@ async function request<T>(method: string, path: string, query: Query | undefined
     res = await fetch(buildUrl(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'include',
       signal: controller.signal,
     });
@@ -129,10 +123,7 @@ async function request<T>(method: string, path: string, query: Query | undefined
     const timedOut = controller.signal.aborted;
     const err = new ApiError(0, timedOut ? 'timeout' : 'network', i18n.t(timedOut ? 'client_error.timeout' : 'client_error.network'));
     err.cause = cause;
-    if (!opts.passingError) {
-      toast(err.message, 'danger');
-      err.handled = true;
-    }
+    if (!opts.passingError) err.handled = handleGlobally(err, path, opts);
     throw err;
   }
   clearTimeout(timer);
@@ -140,7 +131,7 @@ async function request<T>(method: string, path: string, query: Query | undefined
   const envelope = ((await res.json().catch(() => null)) ?? {}) as Partial<Envelope<unknown>>;
   if (res.ok) return envelope.data as T;
   const err = new ApiError(res.status, envelope.reason ?? '', envelope.msg ?? res.statusText, envelope.data ?? null);
-  if (!opts.passingError) err.handled = handleGlobally(err, opts);
+  if (!opts.passingError) err.handled = handleGlobally(err, path, opts);
   throw err;
 }
 
@@ -157,5 +148,9 @@ export const api = {
   },
   delete<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
     return request<T>('DELETE', path, undefined, body ?? {}, opts);
+  },
+  /** multipart/form-data POST (file uploads). */
+  upload<T>(path: string, form: FormData, opts?: RequestOptions): Promise<T> {
+    return request<T>('POST', path, undefined, form, opts);
   },
 };

@@ -5,10 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { MailStatus, Role } from '@quorum/contract';
-import { api } from './api';
+import { api, ApiError } from './api';
+import { currentPath } from './navigation';
 import { getActiveQueryClient } from './queryClient';
-import { clearToken, getToken, setToken, takeReturnTarget, tokenStore, USER_INFO_KEY } from './session';
-import { useStore } from './store';
+import { clearSuspension, clearToken, getToken, setToken, takeReturnTarget, tokenStore, USER_INFO_KEY } from './session';
+import { createStore, useStore } from './store';
 import type { CurrentUser } from './types';
 
 export { clearToken, getToken, rememberReturnTarget, setToken, USER_INFO_KEY } from './session';
@@ -17,12 +18,20 @@ export type { CurrentUser } from './types';
 /** User refresh throttle (spec §9). */
 const USER_REFRESH_MS = 10_000;
 
+/** The page (path with query) where afterLogin runs, until the app left it; its route guards wait meanwhile. */
+export const loginFlowStore = createStore<string | null>(null);
+
+/** HTTP status of the last failed GET /user/info (0 network), or null after a success: guards show 403/404/50X pages. */
+export const userFetchErrorStore = createStore<number | null>(null);
+
 async function fetchUser(): Promise<CurrentUser | null> {
   try {
     const user = await api.get<CurrentUser | null>('/answer/api/v1/user/info', undefined, { passingError: true });
+    userFetchErrorStore.set(null);
     return user && typeof user === 'object' && user.id ? user : null;
-  } catch {
+  } catch (err) {
     // Spec §4: a failed fetch clears the local user but keeps the stored token.
+    userFetchErrorStore.set(err instanceof ApiError ? err.status : 0);
     return null;
   }
 }
@@ -61,27 +70,47 @@ export function isStaff(user: CurrentUser | null): boolean {
 }
 
 /**
- * Completes a login or sign-up (spec §4 "After login"): stores the token, primes the user query, then goes to
- * '/users/login?status=inactive' when the e-mail is not verified (mail_status 2), otherwise to the remembered
- * return target (default '/'), replacing history. Without a token it just goes home.
- * @param user the login / register response (current user with access_token)
+ * Completes a login, sign-up or activation (spec §4 "After login"): stores the token, fetches the user (the
+ * response's user when the fetch fails), then goes to '/users/login?status=inactive' when the e-mail is not
+ * verified (mail_status 2), otherwise to `to` or the remembered return target (default '/'), replacing history.
+ * Without a token it just goes home.
+ * @param user the login / register / activation response (current user with access_token)
  * @param navigate react-router's navigate function
+ * @param to destination instead of the remembered return target
  */
-export function afterLogin(
+export async function afterLogin(
   user: CurrentUser & { access_token: string },
   navigate: (to: string, opts?: { replace?: boolean }) => void,
-): void {
+  to?: string,
+): Promise<void> {
   if (!user.access_token) {
     navigate('/', { replace: true });
     return;
   }
+  // Guards of this page hold still until the destination below is reached (they would send a fresh user home
+  // first); the router glue clears the flag once the location changed.
+  loginFlowStore.set(currentPath());
+  try {
+    await completeLogin(user, navigate, to);
+  } catch (err) {
+    loginFlowStore.set(null);
+    throw err;
+  }
+}
+
+async function completeLogin(user: CurrentUser & { access_token: string }, navigate: (to: string, opts?: { replace?: boolean }) => void, to?: string): Promise<void> {
   setToken(user.access_token);
+  clearSuspension();
   getActiveQueryClient()?.setQueryData([USER_INFO_KEY], user);
-  if (user.mail_status === MailStatus.inactive) {
+  const fetched = await refreshCurrentUser();
+  const fresh = fetched ?? user;
+  if (!fetched) getActiveQueryClient()?.setQueryData([USER_INFO_KEY], user);
+  if (fresh.mail_status === MailStatus.inactive) {
     navigate('/users/login?status=inactive', { replace: true });
     return;
   }
-  navigate(takeReturnTarget(), { replace: true });
+  const target = takeReturnTarget();
+  navigate(to ?? target, { replace: true });
 }
 
 /** Ends the session: tells the server (errors ignored), forgets the token and the cached user. */

@@ -3,8 +3,9 @@
  */
 
 /**
- * Formats a count: under 10,000 comma-grouped (9,999); under a million with 'k' and one decimal (12.3k);
- * above that with 'm' (1.2m). Trailing '.0' is dropped.
+ * Formats a number (spec §9 "Number display"): under 10,000 comma-grouped (9,999); under a million a 'k' figure
+ * with one decimal (12.3k); from a million an 'm' figure (1.2m). Decimals are cut, never rounded up (999,999 is
+ * '999.9k', not '1000k'), and a trailing '.0' is dropped ('10k').
  */
 export function formatCount(n: number | null | undefined): string {
   const v = Number(n) || 0;
@@ -14,6 +15,30 @@ export function formatCount(n: number | null | undefined): string {
   const one = (x: number) => (Math.floor(x * 10) / 10).toFixed(1).replace(/\.0$/, '');
   if (a < 1_000_000) return `${sign}${one(a / 1000)}k`;
   return `${sign}${one(a / 1_000_000)}m`;
+}
+
+/** Count cap of badges (spec §9: 99): 0-99 as is, above that '99+'. */
+export const COUNT_CAP = 99;
+
+/** A badge count capped at {@link COUNT_CAP}: 12 -> '12', 150 -> '99+'. */
+export function capCount(n: number | null | undefined): string {
+  const v = Math.max(0, Math.trunc(Number(n) || 0));
+  return v > COUNT_CAP ? `${COUNT_CAP}+` : String(v);
+}
+
+/** A duration split for display (spec §9 "Duration display"). */
+export type Duration = { unit: 'under_hour' } | { unit: 'hours' | 'days'; count: number };
+
+/**
+ * Duration display (spec §9): under an hour '< 1 hour'; 1 to 24 hours in whole hours; above 24 hours in whole
+ * days (rounded up, so 25 hours is 2 days).
+ * @param seconds length of the duration in seconds
+ */
+export function splitDuration(seconds: number): Duration {
+  const hours = Math.max(0, Number(seconds) || 0) / 3600;
+  if (hours < 1) return { unit: 'under_hour' };
+  if (hours <= 24) return { unit: 'hours', count: Math.floor(hours) };
+  return { unit: 'days', count: Math.ceil(hours / 24) };
 }
 
 const cache = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();

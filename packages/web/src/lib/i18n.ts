@@ -1,7 +1,9 @@
 /**
- * UI translations (spec §1, §4). Both bundled languages are compiled in from `i18n/<lang>/ui*.yaml`
- * (every matching file, merged) plus the server's reason keys from `i18n/<lang>/server.yaml` when present.
- * YAML is turned into JSON at build time (vite.config.ts), so no parser ships to the browser.
+ * UI translations (spec §1, §4) from `i18n/<lang>/ui*.yaml` (every matching file, merged) plus the server's
+ * reason keys from `i18n/<lang>/server.yaml`. YAML is turned into JSON at build time (vite.config.ts), so no
+ * parser ships to the browser. The server-side renderer has every language built in; the browser bundle has
+ * the default language only and fetches another one as its own chunk (`loadLanguage`) — before hydrating when
+ * the page was rendered in it — which keeps the question page's initial JavaScript small.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -9,8 +11,16 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '@quorum/contract
 
 type Tree = Record<string, unknown>;
 
-const uiFiles = import.meta.glob<Tree>('../../../../i18n/*/ui*.yaml', { eager: true, import: 'default' });
-const serverFiles = import.meta.glob<Tree>('../../../../i18n/*/server.yaml', { eager: true, import: 'default' });
+// ui-account.yaml (account pages, settings, captcha, dialogs) is loaded with those lazy pages: features/account/strings.ts.
+const ssrFiles = import.meta.env.SSR
+  ? import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml'], { eager: true, import: 'default' })
+  : {};
+const defaultFiles = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<Tree>(['../../../../i18n/en_US/ui*.yaml', '!../../../../i18n/en_US/ui-account.yaml', '../../../../i18n/en_US/server.yaml'], { eager: true, import: 'default' });
+const lazyFiles = import.meta.env.SSR
+  ? {}
+  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/**'], { import: 'default' });
 
 function isTree(v: unknown): v is Tree {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,10 +34,15 @@ function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-function collect(): Record<string, { translation: Tree }> {
+/** server.yaml first, then the UI files by name: UI keys win where a key exists in both. */
+function fileOrder([a]: [string, unknown], [b]: [string, unknown]): number {
+  const rank = (f: string) => (f.endsWith('/server.yaml') ? 0 : 1);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+function collect(files: Record<string, Tree>): Record<string, { translation: Tree }> {
   const out: Record<string, { translation: Tree }> = {};
-  // server.yaml first: UI files win where a key exists in both.
-  for (const [file, tree] of [...Object.entries(serverFiles), ...Object.entries(uiFiles).sort(([a], [b]) => a.localeCompare(b))]) {
+  for (const [file, tree] of Object.entries(files).sort(fileOrder)) {
     const lang = /i18n\/([^/]+)\//.exec(file)?.[1];
     if (!lang || !isTree(tree)) continue;
     out[lang] ??= { translation: {} };
@@ -47,7 +62,7 @@ export function isSupportedLanguage(lang: string | null | undefined): lang is La
 /** The shared i18next instance, initialised synchronously (no suspense, no network). */
 export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: collect(),
+  resources: collect({ ...ssrFiles, ...defaultFiles }),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -57,11 +72,39 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-/** Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`. */
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Makes a language's strings available: already there for the default language and on the server; fetched
+ * once as a chunk otherwise.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  if (!isSupportedLanguage(lang) || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let p = loading.get(lang);
+  if (!p) {
+    const entries = Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${lang}/`));
+    p = Promise.all(entries.map(async ([file, load]) => [file, await load()] as [string, Tree])).then((loaded) => {
+      const bundle = collect(Object.fromEntries(loaded))[lang];
+      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
+    });
+    p.catch(() => loading.delete(lang));
+    loading.set(lang, p);
+  }
+  return p;
+}
+
+/**
+ * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`; a language not
+ * loaded yet is fetched first, and the switch happens when it has arrived.
+ */
 export function setLanguage(lang: string): void {
   const next = isSupportedLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  if (i18n.language !== next) void i18n.changeLanguage(next);
-  if (typeof document !== 'undefined') document.documentElement.lang = next.replace('_', '-');
+  const apply = () => {
+    if (i18n.language !== next) void i18n.changeLanguage(next);
+    if (typeof document !== 'undefined') document.documentElement.lang = next.replace('_', '-');
+  };
+  if (i18n.hasResourceBundle(next, 'translation')) apply();
+  else void loadLanguage(next).then(apply, () => undefined);
 }
 
 /**

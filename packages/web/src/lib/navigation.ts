@@ -33,5 +33,5 @@ export function currentPath(): string {
 
 /** True when on a login / register / account page where auth errors must not redirect (spec §8). */
 export function onAuthPage(path = currentPath()): boolean {
-  return /^\/(users\/(login|register|account-|password-reset|confirm|auth-landing)|user-center|install)/.test(path);
+  return /^\/(users\/(login|register|logout|account-|password-reset|change-email|confirm|auth-landing)|user-center|install)/.test(path);
 }

@@ -2,7 +2,7 @@ import { apiKey } from '@quorum/contract';
 import { createStore } from './store';
 
 /** localStorage keys (spec §3 "Stored client keys"). */
-export const STORAGE_KEYS = { token: 'quorum.token', redirect: 'quorum.redirect', lang: 'quorum.lang' } as const;
+export const STORAGE_KEYS = { token: 'quorum.token', redirect: 'quorum.redirect', lang: 'quorum.lang', suspended: 'quorum.suspended' } as const;
 
 /** Query key of GET /user/info. */
 export const USER_INFO_KEY = apiKey('/answer/api/v1/user/info');
@@ -63,4 +63,23 @@ export function takeReturnTarget(): string {
   const target = readStored(STORAGE_KEYS.redirect);
   writeStored(STORAGE_KEYS.redirect, null);
   return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+/**
+ * Remembers the end of a suspension for the suspended page (from a 403 `suspended`: unix seconds, 0 = forever).
+ */
+export function rememberSuspension(until: number): void {
+  writeStored(STORAGE_KEYS.suspended, String(until));
+}
+
+/** The remembered suspension end (unix seconds, 0 = forever), or null when none is known. */
+export function readSuspension(): number | null {
+  const v = readStored(STORAGE_KEYS.suspended);
+  if (v === null || v === '' || !Number.isFinite(Number(v))) return null;
+  return Number(v);
+}
+
+/** Forgets the remembered suspension (after a successful login). */
+export function clearSuspension(): void {
+  writeStored(STORAGE_KEYS.suspended, null);
 }

@@ -124,6 +124,17 @@ export interface QuestionInfo {
   collected: boolean;
   vote_status: string;
   is_followed: boolean;
+  /** The viewer's menu actions (edit, close, pin, delete, ...). */
+  member_actions?: MemberAction[];
+  /** Why the question is not simply open (closed, pending, deleted), or null. */
+  operation?: { type: string; name?: string; description: string; msg: string; time: number; level: string } | null;
+}
+
+/** A post menu entry the server offers the viewer (Answer's PermissionMemberAction). */
+export interface MemberAction {
+  action: string;
+  name: string;
+  type: string;
 }
 
 /** One answer (GET /answer/page item, POST /answer result). */
@@ -142,6 +153,7 @@ export interface AnswerInfo {
   vote_status: string;
   vote_count: number;
   status: number;
+  member_actions?: MemberAction[];
 }
 
 /** GET /siteinfo (spec §3 "Site info"); every group may be absent on a fresh install. */

@@ -22,6 +22,7 @@ import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChec
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';
+import SimilarQuestions from './SimilarQuestions';
 import { clearDraft, loadDraft, useDraftAutosave } from './useDraft';
 import { useLeaveGuard } from './useLeaveGuard';
 
@@ -153,6 +154,7 @@ export default function AskPage() {
                 </small>
               }
             />
+            <SimilarQuestions title={title} />
             <Form.Group className="mb-3">
               <Form.Label id="ask-body-label" htmlFor="ask-body" className="fw-medium" onClick={() => document.getElementById('ask-body')?.focus()}>
                 {t('ask.fields.body')}

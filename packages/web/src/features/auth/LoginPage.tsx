@@ -2,7 +2,7 @@
  * /users/login (spec §2 "Auth routes"): e-mail and password login, and the inactive-account notice
  * (?status=inactive, or a logged-in user whose e-mail is not verified yet).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -10,7 +10,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { LoginEmailReq } from '@quorum/contract';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { afterLogin, isActivated, useCurrentUser } from '../../lib/auth';
 import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
@@ -18,37 +18,28 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from './AuthCard';
 import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
 import TextField from './TextField';
+import { StatusIcon } from '../account/StatusIcon';
+import ResendActivation from '../account/ResendActivation';
+import { CaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 
-/** The login page. */
+/** The login page; the route guard sends logged-in, activated users home. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const { user } = useCurrentUser();
   const site = useSiteInfo();
-  const inactive = params.get('status') === 'inactive' || (!!user && !isActivated(user));
+  const inactive = (params.get('status') === 'inactive' && !isActivated(user)) || (!!user && !isActivated(user));
   usePageTitle(inactive ? t('auth.inactive.title') : t('auth.login.title'));
-  /** Set while this page logs someone in: afterLogin picks the destination, not the effect below. */
-  const loggingIn = useRef(false);
 
-  useEffect(() => {
-    if (user && isActivated(user) && !loggingIn.current) navigate('/', { replace: true });
-  }, [user, navigate]);
-
-  if (inactive) return <InactiveNotice email={user?.e_mail} />;
-  return (
-    <LoginForm
-      siteTitle={siteName(site)}
-      allowSignUp={site.login?.allow_new_registrations !== false}
-      onLoggingIn={() => (loggingIn.current = true)}
-    />
-  );
+  if (inactive) return <InactiveNotice email={user?.e_mail} loggedIn={!!user} />;
+  return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} />;
 }
 
 /** E-mail and password form; field errors under fields, anything else in an alert. */
-function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string; allowSignUp: boolean; onLoggingIn: () => void }) {
+function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const captcha = useCaptcha('login');
   const [form, setForm] = useState({ e_mail: '', pass: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -69,10 +60,11 @@ function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string;
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const user = await api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/login/email', form, { passingError: true });
-      onLoggingIn();
-      afterLogin(user, navigate);
+      // Not passing errors: a 403 `suspended` goes to the suspended page with its end time (spec §8).
+      const user = await captcha.run((c) => api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/login/email', { ...form, ...c }));
+      await afterLogin(user, navigate);
     } catch (err) {
+      if (err instanceof CaptchaCancelled || (err instanceof ApiError && err.handled)) return;
       const fields = serverFieldErrors(err);
       if (fields) setErrors(fields);
       else setAlert(errorMessage(err, t('auth.errors.unknown')));
@@ -130,21 +122,35 @@ function LoginForm({ siteTitle, allowSignUp, onLoggingIn }: { siteTitle: string;
           {t('auth.login.submit')}
         </Button>
       </Form>
+      {captcha.dialog}
     </AuthCard>
   );
 }
 
-/** Tells a person whose account is not activated to follow the link in the activation e-mail. */
-function InactiveNotice({ email }: { email?: string }) {
+/**
+ * Tells a person whose account is not activated to follow the link in the activation e-mail; a logged-in one
+ * can have it sent again or change the address.
+ */
+function InactiveNotice({ email, loggedIn }: { email?: string; loggedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <AuthCard title={t('auth.inactive.title')}>
       <div className="text-center">
-        <div className="display-6 mb-2" aria-hidden="true">
-          ✉
-        </div>
+        <StatusIcon kind="mail" />
         <p>{email ? t('auth.inactive.sent_to', { email }) : t('auth.inactive.sent')}</p>
-        <p className="text-body-secondary small mb-0">{t('auth.inactive.hint')}</p>
+        <p className="text-body-secondary small">{t('auth.inactive.hint')}</p>
+        {loggedIn ? (
+          <>
+            <ResendActivation />
+            <p className="small mt-3 mb-0">
+              <Link to="/users/change-email">{t('account.activation.wrong_email')}</Link>
+            </p>
+          </>
+        ) : (
+          <Link to="/users/login" className="btn btn-primary">
+            {t('auth.login.submit')}
+          </Link>
+        )}
       </div>
     </AuthCard>
   );

@@ -1,9 +1,9 @@
 /**
  * /users/register (spec §2 "Auth routes"): sign-up with username, e-mail and password
  * (POST /answer/api/v1/user/register/email {name, e_mail, pass}), then logged in like a login.
- * Only while the site allows new registrations.
+ * Only while the site allows new registrations (the route guard sends visitors home otherwise).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -12,7 +12,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { LIMITS, RegisterEmailReq } from '@quorum/contract';
 import { api } from '../../lib/api';
-import { afterLogin, useCurrentUser } from '../../lib/auth';
+import { afterLogin } from '../../lib/auth';
 import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -24,21 +24,13 @@ import TextField from './TextField';
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
   const site = useSiteInfo();
   usePageTitle(t('auth.register.title'));
-  const closed = site.login?.allow_new_registrations === false;
 
   const [form, setForm] = useState({ name: '', e_mail: '', pass: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  /** Set once signed up: afterLogin picks the destination, not the effect below. */
-  const signedUp = useRef(false);
-  useEffect(() => {
-    if ((closed || user) && !signedUp.current) navigate('/', { replace: true });
-  }, [closed, user, navigate]);
 
   /** Updates a field and drops its error. */
   const set = (field: keyof typeof form) => (value: string) => {
@@ -56,8 +48,7 @@ export default function RegisterPage() {
     setBusy(true);
     try {
       const created = await api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/register/email', form, { passingError: true });
-      signedUp.current = true;
-      afterLogin(created, navigate);
+      await afterLogin(created, navigate);
     } catch (err) {
       const fields = serverFieldErrors(err);
       if (fields) setErrors(fields);

@@ -21,11 +21,14 @@ export interface TextFieldProps {
   placeholder?: string;
   /** shown at the end of the label row, e.g. a character counter or a link */
   aside?: ReactNode;
+  disabled?: boolean;
+  /** a multi-line text area of this many rows */
+  rows?: number;
 }
 
 /** One input with label, optional hint and field error. */
 export default function TextField(props: TextFieldProps) {
-  const { name, label, value, onChange, type = 'text', error, hint, autoFocus, autoComplete, maxLength, required, placeholder, aside } = props;
+  const { name, label, value, onChange, type = 'text', error, hint, autoFocus, autoComplete, maxLength, required, placeholder, aside, disabled, rows } = props;
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -38,7 +41,8 @@ export default function TextField(props: TextFieldProps) {
       </div>
       <Form.Control
         name={name}
-        type={type}
+        {...(rows ? { as: 'textarea' as const, rows } : { type })}
+        disabled={disabled}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         isInvalid={!!error}

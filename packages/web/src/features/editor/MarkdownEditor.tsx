@@ -2,7 +2,7 @@
  * Markdown editor: CodeMirror 6 with a formatting toolbar and a server-rendered live preview.
  * Pages must load it with React.lazy so CodeMirror stays out of the reading pages' bundle.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,6 +11,7 @@ import { EditorView, drawSelection, keymap, placeholder as placeholderExt } from
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import { useImageUpload } from '../upload/useImageUpload';
 import { buildToolbar, type ToolbarAction } from './commands';
 import EditorFallback from './EditorFallback';
 import type { MarkdownEditorProps } from './types';
@@ -26,6 +27,20 @@ const linkIcon = (
     <path d="M9.5 6.5a3 3 0 0 0-4.2 0L3.2 8.6a3 3 0 0 0 4.2 4.2l.8-.8" />
   </svg>
 );
+
+/** Picture icon of the image upload button. */
+const imageIcon = (
+  <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" aria-hidden="true">
+    <rect x="2" y="3" width="12" height="10" rx="1.5" />
+    <circle cx="6" cy="6.5" r="1.2" />
+    <path d="m2.5 12 3.5-3.5 2.5 2.5 2-2 3 3" />
+  </svg>
+);
+
+/** Image files of a paste or drop, if any. */
+function imageFiles(data: DataTransfer | null): File[] {
+  return data ? [...data.files].filter((f) => f.type.startsWith('image/')) : [];
+}
 
 /** Human form of a CodeMirror key name: 'Mod-b' -> 'Ctrl+B' or '⌘B'. */
 function shortcutLabel(key: string): string {
@@ -55,6 +70,17 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   const toolbarRef = useRef<HTMLDivElement>(null);
 
   const actions: ToolbarAction[] = useMemo(() => buildToolbar((kind) => t(`editor.placeholder.${kind}`)), [t]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Uploaded images go in at the cursor as `![name](url)` (POST /file, images only, 4 MB at most).
+  const insertImage = useCallback((markdown: string) => {
+    const view = viewRef.current;
+    if (!view) return onChangeRef.current(`${value}\n${markdown}`);
+    view.dispatch(view.state.replaceSelection(markdown), { scrollIntoView: true, userEvent: 'input' });
+    view.focus();
+  }, [value]);
+  const images = useImageUpload(insertImage);
+  const uploadRef = useRef(images.upload);
+  uploadRef.current = images.upload;
 
   // Create the editor once; later prop changes are applied by the effects below.
   useEffect(() => {
@@ -77,6 +103,24 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
             placeholderExt(placeholder ?? ''),
             EditorView.theme({ '.cm-content, .cm-gutter': { minHeight: `${minHeight}px` } }),
             attrs.current.of(contentAttributes({ id, labelId, describedBy, invalid })),
+            EditorView.domEventHandlers({
+              paste: (e) => {
+                const files = imageFiles(e.clipboardData);
+                if (!files.length) return false;
+                e.preventDefault();
+                void uploadRef.current(files);
+                return true;
+              },
+              drop: (e, v) => {
+                const files = imageFiles(e.dataTransfer);
+                if (!files.length) return false;
+                e.preventDefault();
+                const pos = v.posAtCoords({ x: e.clientX, y: e.clientY });
+                if (pos !== null) v.dispatch({ selection: { anchor: pos } });
+                void uploadRef.current(files);
+                return true;
+              },
+            }),
             EditorView.updateListener.of((u) => {
               if (u.docChanged) onChangeRef.current(u.state.doc.toString());
             }),
@@ -114,10 +158,11 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   /** Arrow keys move between toolbar buttons (one tab stop for the whole toolbar). */
   const onToolbarKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    const jump = e.key === 'Home' ? 0 : e.key === 'End' ? actions.length - 1 : null;
+    const jump = e.key === 'Home' ? 0 : e.key === 'End' ? actions.length : null;
     if (!delta && jump === null) return;
     e.preventDefault();
-    const next = jump ?? (focusIndex + delta + actions.length) % actions.length;
+    const count = actions.length + 1; // the formatting buttons, then the image button
+    const next = jump === null ? (focusIndex + delta + count) % count : Math.min(jump, count - 1);
     setFocusIndex(next);
     toolbarRef.current?.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
   };
@@ -155,6 +200,32 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
               </Button>
             );
           })}
+          <Button
+            variant="link"
+            size="sm"
+            className="text-body text-decoration-none"
+            tabIndex={focusIndex === actions.length ? 0 : -1}
+            aria-label={t('qa.upload.button')}
+            title={t('qa.upload.button')}
+            disabled={images.busy}
+            onMouseDown={(e) => e.preventDefault()}
+            onFocus={() => setFocusIndex(actions.length)}
+            onClick={() => fileInput.current?.click()}
+          >
+            {images.busy ? <Spinner animation="border" size="sm" role="status" aria-label={t('qa.upload.busy')} /> : imageIcon}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            hidden
+            onChange={(e) => {
+              const files = [...(e.target.files ?? [])];
+              e.target.value = '';
+              if (files.length) void images.upload(files);
+            }}
+          />
         </div>
         <div ref={host} />
       </div>

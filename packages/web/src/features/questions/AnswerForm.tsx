@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -12,10 +11,18 @@ import { rememberReturnTarget, useCurrentUser } from '../../lib/auth';
 import { useSiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
+import { useLeaveGuard } from '../ask/useLeaveGuard';
+import EditorFallback from '../editor/EditorFallback';
+import { ConfirmModal } from '../post-actions/ConfirmModal';
+import '../post-actions/strings';
+import { clearAnswerDraft, loadAnswerDraft, useAnswerDraftAutosave } from './answerDraft';
+
+const MarkdownEditor = lazy(() => import('../editor/MarkdownEditor'));
 
 /**
- * 'Your answer' (spec §2, §5): a textarea with a server-rendered preview (POST /post/render), a 6-character
- * minimum checked before sending, field errors under the textarea, and the text kept when sending fails.
+ * 'Your answer' (spec §2, §5): the markdown editor (image upload, live preview), a 6-character minimum checked
+ * before sending, the error under the editor, and the text kept when sending fails. The draft is saved locally
+ * 3 s after typing stops and restored on return; discarding it asks first; leaving with unsaved text asks too.
  * Anonymous visitors get a link to log in instead.
  * @param onPosted called with the created answer (POST /answer response)
  */
@@ -24,12 +31,15 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
   const location = useLocation();
   const site = useSiteInfo();
   const { user, isLoading } = useCurrentUser();
-  const [content, setContent] = useState('');
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ source: string; html: string } | null>(null);
-  const [previewing, setPreviewing] = useState(false);
+  const [content, setContent] = useState(() => loadAnswerDraft(question.id));
+  const [restored, setRestored] = useState(() => !!content);
+  const [discarding, setDiscarding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const posted = useRef(false);
+  const active = !!user && user.mail_status !== MailStatus.inactive;
+  useAnswerDraftAutosave(question.id, content, active && !posted.current);
+  useLeaveGuard(active && !!content.trim(), t('ask.leave_confirm'));
 
   if (isLoading) return null;
   if (!user) {
@@ -62,97 +72,95 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
     );
   }
 
-  const showPreview = async () => {
-    setTab('preview');
-    if (preview?.source === content) return;
-    setPreviewing(true);
-    try {
-      const html = await api.post<string>('/answer/api/v1/post/render', { content }, { passingError: true });
-      setPreview({ source: content, html: html ?? '' });
-    } catch {
-      setPreview({ source: content, html: '' });
-      toast(t('answer_form.preview_failed'), 'danger');
-    } finally {
-      setPreviewing(false);
-    }
+  const change = (v: string) => {
+    setContent(v);
+    if (error) setError(null);
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (content.trim().length < LIMITS.answerMin) {
       setError(t('answer_form.too_short', { min: LIMITS.answerMin }));
-      setTab('write');
+      document.getElementById('q-answer-content')?.focus();
       return;
     }
     setError(null);
     setSubmitting(true);
     try {
       const answer = await api.post<AnswerInfo>('/answer/api/v1/answer', { question_id: question.id, content });
+      posted.current = true;
+      clearAnswerDraft(question.id);
       setContent('');
-      setPreview(null);
-      setTab('write');
+      setRestored(false);
       toast(t('answer_form.posted'), 'success');
       onPosted(answer);
+      posted.current = false;
     } catch (err) {
       if (err instanceof ApiError && err.fieldErrors.length) setError(err.fieldError('content') ?? err.fieldErrors[0]!.error_msg);
       else if (err instanceof ApiError && !err.handled) setError(err.message);
-      setTab('write');
     } finally {
       setSubmitting(false);
     }
   };
 
+  const editorProps = {
+    id: 'q-answer-content',
+    labelId: 'q-answer-label',
+    value: content,
+    onChange: change,
+    invalid: !!error,
+    describedBy: error ? 'q-answer-hint q-answer-error' : 'q-answer-hint',
+    placeholder: t('answer_form.placeholder'),
+    minHeight: 180,
+  };
   return (
     <section className="mt-4" aria-labelledby="q-answer-heading">
       <h2 id="q-answer-heading" className="h5 mb-3">
         {t('answer_form.title')}
       </h2>
+      {restored ? (
+        <Alert variant="info" className="d-flex align-items-center gap-2 py-2">
+          <span className="me-auto">{t('qa.draft.restored')}</span>
+          <Button size="sm" variant="outline-secondary" onClick={() => setDiscarding(true)}>
+            {t('qa.draft.discard')}
+          </Button>
+        </Alert>
+      ) : null}
       <Form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Nav variant="tabs" activeKey={tab} className="mb-0">
-          <Nav.Item>
-            <Nav.Link as="button" type="button" eventKey="write" onClick={() => setTab('write')}>
-              {t('answer_form.write')}
-            </Nav.Link>
-          </Nav.Item>
-          <Nav.Item>
-            <Nav.Link as="button" type="button" eventKey="preview" onClick={() => void showPreview()}>
-              {t('answer_form.preview')}
-            </Nav.Link>
-          </Nav.Item>
-        </Nav>
-        <Form.Group controlId="q-answer-content" className={tab === 'write' ? '' : 'd-none'}>
-          <Form.Label visuallyHidden>{t('answer_form.label')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={9}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            isInvalid={!!error}
-            aria-describedby="q-answer-hint"
-            className="rounded-top-0 font-monospace"
-            placeholder={t('answer_form.placeholder')}
-          />
-          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-          <Form.Text id="q-answer-hint" muted>
-            {t('answer_form.hint', { min: LIMITS.answerMin })}
-          </Form.Text>
-        </Form.Group>
-        {tab === 'preview' ? (
-          <div className="border border-top-0 rounded-bottom p-3 mb-2" style={{ minHeight: 200 }} aria-live="polite">
-            {previewing ? (
-              <Spinner animation="border" size="sm" role="status" aria-label={t('common.loading')} />
-            ) : preview?.html ? (
-              <div className="q-post" dangerouslySetInnerHTML={{ __html: preview.html }} />
-            ) : (
-              <p className="text-body-secondary mb-0">{t('answer_form.preview_empty')}</p>
-            )}
+        <span id="q-answer-label" className="visually-hidden">
+          {t('answer_form.label')}
+        </span>
+        <Suspense fallback={<EditorFallback {...editorProps} />}>
+          <MarkdownEditor {...editorProps} />
+        </Suspense>
+        {error ? (
+          <div id="q-answer-error" className="invalid-feedback d-block">
+            {error}
           </div>
         ) : null}
-        <Button type="submit" variant="primary" className="mt-3" disabled={submitting}>
-          {submitting ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-          {t('answer_form.submit')}
-        </Button>
+        <Form.Text id="q-answer-hint" muted>
+          {t('answer_form.hint', { min: LIMITS.answerMin })}
+        </Form.Text>
+        <div>
+          <Button type="submit" variant="primary" className="mt-3" disabled={submitting}>
+            {submitting ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
+            {t('answer_form.submit')}
+          </Button>
+        </div>
       </Form>
+      <ConfirmModal
+        show={discarding}
+        title={t('qa.draft.discard_title')}
+        body={t('qa.draft.discard_body')}
+        confirmLabel={t('qa.draft.discard')}
+        variant="danger"
+        onConfirm={async () => {
+          clearAnswerDraft(question.id);
+          setContent('');
+          setRestored(false);
+        }}
+        onHide={() => setDiscarding(false)}
+      />
     </section>
   );
 }

@@ -1,11 +1,19 @@
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
+import { PostStatus } from '@quorum/contract';
 import { StatusBadge } from '../../components/StatusBadge';
-import type { AnswerInfo } from '../../lib/types';
+import type { AnswerInfo, QuestionInfo } from '../../lib/types';
+import { AfterHydration, Comments, PostToolbar, PostVote } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 
-/** One answer: score, accepted mark, rendered body (server-sanitized HTML) and author. */
-export function AnswerItem({ answer, highlight }: { answer: AnswerInfo; highlight: boolean }) {
+/**
+ * One answer: score with vote buttons (and accept for the question's owner), accepted mark, status badge,
+ * rendered body (server-sanitized HTML), author, toolbar and comments. The interactive parts arrive after
+ * hydration; the server renders the read-only score in their place.
+ * @param pageIds ids of every post on the page, for the batched comment and reaction reads
+ */
+export function AnswerItem({ answer, question, highlight, pageIds }: { answer: AnswerInfo; question: QuestionInfo; highlight: boolean; pageIds: string[] }) {
   const { t } = useTranslation();
   const accepted = answer.accepted === 2;
   return (
@@ -14,18 +22,31 @@ export function AnswerItem({ answer, highlight }: { answer: AnswerInfo; highligh
       className={`q-answer d-flex gap-3 py-4 border-bottom ${accepted ? 'q-answer-accepted ps-3' : ''} ${highlight ? 'q-answer-highlight' : ''}`}
       aria-label={accepted ? t('post.accepted_answer') : t('post.answer')}
     >
-      <VoteCount count={answer.vote_count} accepted={accepted} />
+      <AfterHydration fallback={<VoteCount count={answer.vote_count} accepted={accepted} />}>
+        <PostVote question={question} answer={answer} />
+      </AfterHydration>
       <div className="flex-grow-1 min-w-0">
-        {accepted || answer.status !== 1 ? (
+        {accepted || answer.status !== PostStatus.normal ? (
           <div className="mb-2 d-flex gap-2">
             {accepted ? <Badge bg="success">{t('post.accepted')}</Badge> : null}
             <StatusBadge status={answer.status} />
           </div>
         ) : null}
+        {answer.status === PostStatus.pending ? <Alert variant="warning" className="py-2">{t('status.pending_message')}</Alert> : null}
         <div className="q-post" dangerouslySetInnerHTML={{ __html: answer.html }} />
-        <div className="d-flex justify-content-end mt-3">
-          <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />
+        <div className="d-flex flex-wrap align-items-end gap-2">
+          <div className="flex-grow-1">
+            <AfterHydration>
+              <PostToolbar question={question} answer={answer} pageIds={pageIds} />
+            </AfterHydration>
+          </div>
+          <div className="mt-3 ms-auto">
+            <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />
+          </div>
         </div>
+        <AfterHydration>
+          <Comments objectId={answer.id} pageIds={pageIds} />
+        </AfterHydration>
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,14 +17,16 @@ import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
 import type { AnswerInfo, PageData, QuestionInfo } from '../../lib/types';
 import NotFoundPage from '../errors/NotFoundPage';
-import { AnswerForm } from './AnswerForm';
 import { AnswerItem } from './AnswerItem';
-import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerPage, useQuestionInfo } from './hooks';
+import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerInfo, useAnswerPage, useQuestionInfo } from './hooks';
+import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 
 /**
  * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
- * (`?page=`), and the answer form. With `:aid` the page scrolls to that answer and highlights it.
+ * (`?page=`), and the answer form. With `:aid` the page scrolls to that answer and highlights it; when that answer
+ * is not on the page shown (answers are ordered accepted first, then by votes, so the server cannot say its page
+ * from the id alone), it is read with GET /answer/info and shown above the list, and the pager still reaches all.
  */
 export default function QuestionPage() {
   const { t } = useTranslation();
@@ -40,6 +42,14 @@ export default function QuestionPage() {
   const showSpinner = useDelayedFlag(question.isPending);
   const q = question.data;
   usePageTitle(q?.title);
+  const onPage = !!aid && !!answers.data?.list.some((a) => a.id === aid);
+  const linked = useAnswerInfo(aid, !!answers.data && !onPage && !answers.isPlaceholderData);
+  const linkedAnswer = !onPage && linked.data?.info?.question_id === qid ? linked.data.info : undefined;
+  // Every post on the page, for the one batched read of comments and one of reactions.
+  const pageIds = useMemo(
+    () => [qid, ...(linkedAnswer ? [linkedAnswer.id] : []), ...(answers.data?.list.map((a) => a.id) ?? [])],
+    [qid, linkedAnswer, answers.data],
+  );
 
   useEffect(() => setHighlight(aid), [aid]);
 
@@ -56,7 +66,7 @@ export default function QuestionPage() {
   useEffect(() => {
     if (!highlight || !answers.data) return;
     document.getElementById(`answer-${highlight}`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [highlight, answers.data]);
+  }, [highlight, answers.data, linkedAnswer]);
 
   if (question.isError) {
     if (question.error instanceof ApiError && question.error.status === 404) return <NotFoundPage />;
@@ -87,69 +97,105 @@ export default function QuestionPage() {
 
   return (
     <div className="container">
-      <article aria-labelledby="q-question-title">
-        <header className="border-bottom pb-3 mb-3">
-          <h1 id="q-question-title" className="h3 mb-2 text-break">
-            {q.pin === PinState.pinned ? (
-              <Badge bg="info" text="dark" className="me-2 align-middle fs-6">
-                {t('question_list.pinned')}
-              </Badge>
+      <div className="row g-4">
+        <div className="col-lg-9 min-w-0">
+          <article aria-labelledby="q-question-title">
+            <header className="border-bottom pb-3 mb-3">
+              <h1 id="q-question-title" className="h3 mb-2 text-break">
+                {q.pin === PinState.pinned ? (
+                  <Badge bg="info" text="dark" className="me-2 align-middle fs-6">
+                    {t('question_list.pinned')}
+                  </Badge>
+                ) : null}
+                {q.title}
+                <StatusBadge status={q.status} show={q.show} className="ms-2 align-middle fs-6" />
+              </h1>
+              <dl className="d-flex flex-wrap gap-3 small text-body-secondary mb-0">
+                <div className="d-flex gap-1">
+                  <dt className="fw-normal">{t('question.asked')}</dt>
+                  <dd className="mb-0 text-body">
+                    <TimeAgo at={q.created_at} />
+                  </dd>
+                </div>
+                {q.update_time && q.update_time > q.created_at ? (
+                  <div className="d-flex gap-1">
+                    <dt className="fw-normal">{t('question.modified')}</dt>
+                    <dd className="mb-0 text-body">
+                      <TimeAgo at={q.update_time} />
+                    </dd>
+                  </div>
+                ) : null}
+                <div className="d-flex gap-1">
+                  <dt className="fw-normal">{t('question.viewed')}</dt>
+                  <dd className="mb-0 text-body">{t('question.times', { count: q.view_count, formatted: formatCount(q.view_count) })}</dd>
+                </div>
+              </dl>
+            </header>
+            {q.status === PostStatus.pending ? <Alert variant="warning">{t('status.pending_message')}</Alert> : null}
+            {q.status === PostStatus.closed ? (
+              <Alert variant="warning">
+                {t('status.closed_message')}
+                {q.operation?.name ? <div className="fw-semibold mt-1">{q.operation.name}</div> : null}
+                {q.operation?.msg ? <div className="mt-1">{q.operation.msg}</div> : null}
+              </Alert>
             ) : null}
-            {q.title}
-            <StatusBadge status={q.status} show={q.show} className="ms-2 align-middle fs-6" />
-          </h1>
-          <dl className="d-flex flex-wrap gap-3 small text-body-secondary mb-0">
-            <div className="d-flex gap-1">
-              <dt className="fw-normal">{t('question.asked')}</dt>
-              <dd className="mb-0 text-body">
-                <TimeAgo at={q.created_at} />
-              </dd>
+            <div className="d-flex gap-3">
+              <AfterHydration fallback={<VoteCount count={q.vote_count} />}>
+                <PostVote question={q} />
+              </AfterHydration>
+              <div className="flex-grow-1 min-w-0">
+                <div className="q-post" dangerouslySetInnerHTML={{ __html: q.html }} />
+                <TagList tags={q.tags} className="mt-3" />
+                <div className="d-flex flex-wrap align-items-end gap-2">
+                  <div className="flex-grow-1">
+                    <AfterHydration>
+                      <PostToolbar question={q} pageIds={pageIds} />
+                    </AfterHydration>
+                  </div>
+                  <div className="mt-3 ms-auto">
+                    <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
+                  </div>
+                </div>
+                <AfterHydration>
+                  <Comments objectId={q.id} pageIds={pageIds} />
+                </AfterHydration>
+              </div>
             </div>
-            {q.update_time && q.update_time > q.created_at ? (
-              <div className="d-flex gap-1">
-                <dt className="fw-normal">{t('question.modified')}</dt>
-                <dd className="mb-0 text-body">
-                  <TimeAgo at={q.update_time} />
-                </dd>
+          </article>
+
+          <section className="mt-4" aria-labelledby="q-answers-heading">
+            <h2 id="q-answers-heading" className="h5 border-bottom pb-2 mb-0">
+              {t('question.answer_count', { count: answerCount, formatted: formatCount(answerCount) })}
+            </h2>
+            {answers.isPending ? <PageSpinner /> : null}
+            {answers.isError && !answers.data ? <Alert variant="danger" className="mt-3">{t('question.answers_failed')}</Alert> : null}
+            {linkedAnswer ? (
+              <div className="border-bottom border-2">
+                <p className="small text-body-secondary mt-3 mb-0">{t('qa_page.linked_answer')}</p>
+                <AnswerItem answer={linkedAnswer} question={q} highlight={linkedAnswer.id === highlight} pageIds={pageIds} />
               </div>
             ) : null}
-            <div className="d-flex gap-1">
-              <dt className="fw-normal">{t('question.viewed')}</dt>
-              <dd className="mb-0 text-body">{t('question.times', { count: q.view_count, formatted: formatCount(q.view_count) })}</dd>
+            {answers.data && !answers.data.count && !linkedAnswer ? <p className="text-body-secondary py-4 mb-0">{t('qa_page.no_answers')}</p> : null}
+            <div className={answers.isPlaceholderData ? 'opacity-75' : ''} aria-busy={answers.isPlaceholderData}>
+              {answers.data?.list.map((a) => <AnswerItem key={a.id} answer={a} question={q} highlight={a.id === highlight} pageIds={pageIds} />)}
             </div>
-          </dl>
-        </header>
-        {q.status === PostStatus.pending ? <Alert variant="warning">{t('status.pending_message')}</Alert> : null}
-        {q.status === PostStatus.closed ? <Alert variant="warning">{t('status.closed_message')}</Alert> : null}
-        <div className="d-flex gap-3">
-          <VoteCount count={q.vote_count} />
-          <div className="flex-grow-1 min-w-0">
-            <div className="q-post" dangerouslySetInnerHTML={{ __html: q.html }} />
-            <TagList tags={q.tags} className="mt-3" />
-            <div className="d-flex justify-content-end mt-3">
-              <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
-            </div>
-          </div>
-        </div>
-      </article>
+            {answers.data ? (
+              <div className="d-flex justify-content-center mt-3">
+                <Pager page={page} total={answers.data.count} pageSize={PAGE_SIZE} hrefFor={pageHref} label={t('question.answers_pager')} />
+              </div>
+            ) : null}
+          </section>
 
-      <section className="mt-4" aria-labelledby="q-answers-heading">
-        <h2 id="q-answers-heading" className="h5 border-bottom pb-2 mb-0">
-          {t('question.answer_count', { count: answerCount, formatted: formatCount(answerCount) })}
-        </h2>
-        {answers.isPending ? <PageSpinner /> : null}
-        {answers.isError && !answers.data ? <Alert variant="danger" className="mt-3">{t('question.answers_failed')}</Alert> : null}
-        <div className={answers.isPlaceholderData ? 'opacity-75' : ''} aria-busy={answers.isPlaceholderData}>
-          {answers.data?.list.map((a) => <AnswerItem key={a.id} answer={a} highlight={a.id === highlight} />)}
+          <AfterHydration>
+            <AnswerForm question={q} onPosted={onPosted} />
+          </AfterHydration>
         </div>
-        {answers.data ? (
-          <div className="d-flex justify-content-center mt-3">
-            <Pager page={page} total={answers.data.count} pageSize={PAGE_SIZE} hrefFor={pageHref} label={t('question.answers_pager')} />
-          </div>
-        ) : null}
-      </section>
-
-      <AnswerForm question={q} onPosted={onPosted} />
+        <div className="col-lg-3">
+          <AfterHydration>
+            <QuestionAside question={q} />
+          </AfterHydration>
+        </div>
+      </div>
     </div>
   );
 }

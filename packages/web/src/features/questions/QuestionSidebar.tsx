@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { siteName } from '../../lib/site';
 import type { SiteInfo } from '../../lib/types';
+import { TrendingQuestions } from '../home/TrendingQuestions';
 
 /** Right column of the list page: about the site and a call to ask. A place for trending widgets later. */
 export function QuestionSidebar({ site }: { site: SiteInfo }) {
@@ -16,6 +17,7 @@ export function QuestionSidebar({ site }: { site: SiteInfo }) {
           <p className="small text-body-secondary mb-0">{about || t('sidebar.about_default')}</p>
         </Card.Body>
       </Card>
+      <TrendingQuestions />
       <Card className="shadow-sm">
         <Card.Body>
           <h2 className="h6 fw-semibold">{t('sidebar.help_title')}</h2>

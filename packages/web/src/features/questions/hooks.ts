@@ -80,3 +80,22 @@ export function useAnswerPage(questionId: string, page: number) {
 export function isAnswerPageKeyOf(questionId: string, key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(`${ANSWER_PAGE}?`) && key.includes(`question_id=${encodeURIComponent(questionId)}`);
 }
+
+const ANSWER_INFO = '/answer/api/v1/answer/info';
+
+/** Key of GET /answer/info for an answer id. */
+export function answerInfoKey(id: string): string {
+  return apiKey(ANSWER_INFO, { id });
+}
+
+/**
+ * One answer with its question (GET /answer/info), for an answer permalink whose answer is not on the page
+ * being shown. 404 (deleted, or never existed) gives null.
+ */
+export function useAnswerInfo(id: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [answerInfoKey(id ?? '')],
+    queryFn: () => api.get<{ info: AnswerInfo } | null>(ANSWER_INFO, { id: id! }, { passingError: true }).catch(() => null),
+    enabled: enabled && !!id,
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * /users/account-activation?code= (spec §2): confirms the activation link (POST /user/email/verification {code}),
+ * which logs the user in, then shows the success page. An expired or used link (403 url_expired) goes to the
+ * failed page.
+ */
+import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, ApiError } from '../../lib/api';
+import { afterLogin } from '../../lib/auth';
+import type { CurrentUser } from '../../lib/types';
+import { usePageTitle } from '../../lib/usePageTitle';
+import AuthCard from '../auth/AuthCard';
+
+/** Activates the account of the link, once (the code is single use). */
+export default function ActivationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const code = params.get('code') ?? '';
+  const [error, setError] = useState<string | null>(code ? null : t('account.link_invalid'));
+  const started = useRef('');
+  usePageTitle(t('account.activation.title'));
+
+  useEffect(() => {
+    if (!code || started.current === code) return;
+    started.current = code;
+    api
+      .post<CurrentUser & { access_token: string }>('/answer/api/v1/user/email/verification', { code }, { passingError: true })
+      .then((user) => afterLogin(user, navigate, '/users/account-activation/success'))
+      .catch((err: unknown) => {
+        const type = err instanceof ApiError ? (err.data as { type?: string } | null)?.type : undefined;
+        if (type === 'url_expired') void navigate('/users/account-activation/failed', { replace: true });
+        else setError(err instanceof Error ? err.message : t('auth.errors.unknown'));
+      });
+  }, [code, navigate, t]);
+
+  return (
+    <AuthCard title={t('account.activation.title')}>
+      {error ? (
+        <>
+          <Alert variant="danger">{error}</Alert>
+          <Link to="/">{t('errors.back_home')}</Link>
+        </>
+      ) : (
+        <div className="text-center py-3" role="status">
+          <Spinner animation="border" variant="primary" className="mb-3" aria-hidden="true" />
+          <p className="mb-0">{t('account.activation.working')}</p>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

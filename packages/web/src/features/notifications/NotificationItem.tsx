@@ -1,0 +1,80 @@
+/** One notification: who did what, on which post, when; unread ones are marked. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { questionPath } from '@quorum/contract';
+import { Avatar } from '../../components/Avatar';
+import { TimeAgo } from '../../components/TimeAgo';
+import { UserLink } from '../../components/UserLink';
+import { permalinkStyle, useSiteInfo } from '../../lib/site';
+import type { UserBasic } from '../../lib/types';
+
+/** One item of GET /notification/page. */
+export interface NotificationRow {
+  id: string;
+  user_info?: UserBasic | null;
+  object_info: { title: string; object_id: string; object_type: string; object_map: { question?: string; answer?: string; comment?: string } };
+  rank: number;
+  notification_action: string;
+  is_read: boolean;
+  update_time: number;
+}
+
+/** Actions with a label of their own (Answer's notification actions); others get a generic one. */
+const ACTIONS = [
+  'comment_question', 'comment_answer', 'reply_to_you', 'mention_you', 'invited_you_to_answer', 'answer_the_question',
+  'update_question', 'update_answer', 'accept_answer', 'your_question_is_closed', 'your_question_was_deleted',
+  'your_answer_was_deleted', 'your_comment_was_deleted', 'upvote', 'downvote', 'accept',
+] as const;
+
+/** Where a notification leads: the question, at the answer, with the comment highlighted. */
+function targetOf(n: NotificationRow, permalink: number): string | null {
+  const m = n.object_info.object_map ?? {};
+  const qid = m.question || (n.object_info.object_type === 'question' ? n.object_info.object_id : '');
+  if (!qid) return null;
+  const path = questionPath(qid, n.object_info.title || 'question', permalink, m.answer);
+  return m.comment ? `${path}?commentId=${encodeURIComponent(m.comment)}` : path;
+}
+
+/** A notification row; `onOpen` marks it read when its link is followed. */
+export function NotificationItem({ n, onOpen }: { n: NotificationRow; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const permalink = permalinkStyle(useSiteInfo());
+  const action = (ACTIONS as readonly string[]).includes(n.notification_action) ? n.notification_action : 'other';
+  const href = targetOf(n, permalink);
+  const name = n.user_info?.display_name || n.user_info?.username || '';
+  const open = () => {
+    if (!n.is_read) onOpen(n.id);
+  };
+  return (
+    <li className={`list-group-item d-flex gap-3 py-3 ${n.is_read ? '' : 'bg-primary-subtle bg-opacity-50'}`} data-read={n.is_read ? 'true' : 'false'}>
+      {n.rank ? (
+        <span className={`badge rounded flex-shrink-0 align-self-start ${n.rank > 0 ? 'text-bg-success' : 'text-bg-danger'}`} style={{ minWidth: 40 }}>
+          {n.rank > 0 ? '+' : ''}
+          {n.rank}
+        </span>
+      ) : (
+        <Avatar src={n.user_info?.avatar} name={name || '?'} size={32} />
+      )}
+      <div className="flex-grow-1 min-w-0">
+        <div className="small">
+          {n.user_info ? <UserLink user={n.user_info} className="fw-semibold" /> : null} {t(`notifications.action.${action}`)}
+        </div>
+        {href ? (
+          <Link to={href} onClick={open} className={`text-break ${n.is_read ? '' : 'fw-semibold'}`}>
+            {n.object_info.title || t('notifications.untitled')}
+          </Link>
+        ) : (
+          <span className="text-break">{n.object_info.title}</span>
+        )}
+        <div className="small text-body-secondary">
+          <TimeAgo at={n.update_time} />
+        </div>
+      </div>
+      {!n.is_read ? (
+        <span className="flex-shrink-0 align-self-center rounded-circle bg-primary" style={{ width: 8, height: 8 }} title={t('notifications.unread')}>
+          <span className="visually-hidden">{t('notifications.unread')}</span>
+        </span>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { isStaff, useCurrentUser } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import type { AnswerInfo, MemberAction, QuestionInfo } from '../../lib/types';
+import { questionInfoKey } from '../questions/hooks';
+import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
+import { CloseDialog } from './CloseDialog';
+import { ConfirmModal } from './ConfirmModal';
+
+/** Actions this menu handles; others (report) belong to the flag dialog. */
+const HANDLED = ['edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'];
+type Confirmable = 'reopen' | 'pin' | 'unpin' | 'hide' | 'show' | 'delete' | 'undelete';
+
+/** The call behind each confirmable action of a question. */
+function questionCall(action: Confirmable, id: string): Promise<unknown> {
+  if (action === 'delete') return api.delete('/answer/api/v1/question', { id });
+  if (action === 'undelete') return api.post('/answer/api/v1/question/recover', { question_id: id });
+  if (action === 'reopen') return api.put('/answer/api/v1/question/reopen', { question_id: id });
+  return api.put('/answer/api/v1/question/operation', { id, operation: action });
+}
+
+/**
+ * The post's menu, driven by the `member_actions` the server sent for the viewer: edit (link to the edit page),
+ * close (dialog with reasons) / reopen, pin / unpin, hide / show (unlist / list), delete / undelete — each
+ * asks for confirmation first. Afterwards only the changed post is re-read.
+ */
+export function PostMenu({ question, answer }: { question: QuestionInfo; answer?: AnswerInfo }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const [pending, setPending] = useState<Confirmable | null>(null);
+  const [closing, setClosing] = useState(false);
+  const actions: MemberAction[] = ((answer ?? question).member_actions ?? []).filter((a) => HANDLED.includes(a.action));
+  if (!actions.length) return null;
+  const qid = question.id;
+  const kind = answer ? 'answer' : 'question';
+  const editHref = answer ? `/posts/${qid}/${answer.id}/edit` : `/posts/${qid}/edit`;
+
+  const refreshQuestion = () => qc.invalidateQueries({ queryKey: [questionInfoKey(qid)] });
+  const refreshAnswer = async (aid: string) => {
+    const r = await api.get<{ info: AnswerInfo }>('/answer/api/v1/answer/info', { id: aid }, { passingError: true }).catch(() => null);
+    if (r?.info) {
+      patchAnswer(qc, qid, aid, r.info);
+      qc.setQueryData([answerInfoKey(aid)], r);
+    }
+  };
+
+  const run = async (action: Confirmable) => {
+    if (answer) {
+      if (action === 'delete') await api.delete('/answer/api/v1/answer', { id: answer.id });
+      else await api.post('/answer/api/v1/answer/recover', { answer_id: answer.id });
+      if (action === 'delete' && !isStaff(user)) removeAnswer(qc, qid, answer.id);
+      else await refreshAnswer(answer.id);
+      // Deleting an accepted answer takes the acceptance back: re-read the question's counts and state.
+      void refreshQuestion();
+    } else {
+      await questionCall(action, qid);
+      if (action === 'delete' && !isStaff(user)) {
+        toast(t('qa.done.delete'), 'success');
+        void navigate('/questions');
+        return;
+      }
+      await refreshQuestion();
+    }
+    toast(t(`qa.done.${action}`), 'success');
+  };
+
+  return (
+    <>
+      <Dropdown align="end">
+        <Dropdown.Toggle variant="link" size="sm" className="text-body-secondary text-decoration-none px-1" id={`qa-menu-${answer?.id ?? qid}`}>
+          {t(`qa.menu.${kind}`)}
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {actions.map((a) =>
+            a.action === 'edit' ? (
+              <Dropdown.Item key={a.action} as={Link} to={editHref}>
+                {t('qa.action.edit')}
+              </Dropdown.Item>
+            ) : (
+              <Dropdown.Item
+                key={a.action}
+                as="button"
+                className={a.action === 'delete' ? 'text-danger' : undefined}
+                onClick={() => (a.action === 'close' ? setClosing(true) : setPending(a.action as Confirmable))}
+              >
+                {t(`qa.action.${a.action}`)}
+              </Dropdown.Item>
+            ),
+          )}
+        </Dropdown.Menu>
+      </Dropdown>
+      <ConfirmModal
+        show={!!pending}
+        title={pending ? t(`qa.confirm.${pending}_title`, { kind: t(`qa.kind.${kind}`) }) : ''}
+        body={pending ? t(`qa.confirm.${pending}_body`, { kind: t(`qa.kind.${kind}`) }) : ''}
+        confirmLabel={pending ? t(`qa.action.${pending}`) : ''}
+        variant={pending === 'delete' ? 'danger' : 'primary'}
+        onConfirm={() => run(pending!)}
+        onHide={() => setPending(null)}
+      />
+      {closing ? (
+        <CloseDialog
+          show
+          questionId={qid}
+          onHide={() => setClosing(false)}
+          onClosed={() => {
+            toast(t('qa.done.close'), 'success');
+            void refreshQuestion();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

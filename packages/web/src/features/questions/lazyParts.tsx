@@ -1,0 +1,24 @@
+/**
+ * Lazy pieces of the question page. The server renders the reading view; after hydration the interactive
+ * layer (features/post-actions, one chunk) replaces the static placeholders, so the initial JS stays small.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/store';
+
+const load = () => import('../post-actions');
+
+export const PostVote = lazy(() => load().then((m) => ({ default: m.PostVote })));
+export const PostToolbar = lazy(() => load().then((m) => ({ default: m.PostToolbar })));
+export const Comments = lazy(() => load().then((m) => ({ default: m.Comments })));
+export const QuestionAside = lazy(() => load().then((m) => ({ default: m.QuestionAside })));
+export const AnswerForm = lazy(() => import('./AnswerForm').then((m) => ({ default: m.AnswerForm })));
+
+/**
+ * Renders `fallback` on the server and during hydration (so the markup matches), then `children` inside a
+ * Suspense boundary with the same fallback while their chunk loads.
+ */
+export function AfterHydration({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <>{fallback}</>;
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}

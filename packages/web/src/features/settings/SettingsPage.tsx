@@ -1,0 +1,52 @@
+/**
+ * /users/settings (logged in, spec §2): sub-pages profile (default), notify, account and interface, with a
+ * side navigation. Sub-routes are relative to /users/settings.
+ */
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import NotFoundPage from '../errors/NotFoundPage';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useCurrentUser } from '../../lib/auth';
+import AccountForm from './AccountForm';
+import InterfaceForm from './InterfaceForm';
+import NotifyForm from './NotifyForm';
+import ProfileForm from './ProfileForm';
+
+const TABS = ['profile', 'notify', 'account', 'interface'] as const;
+
+/** The settings frame. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="container">
+      <div className="row g-4">
+        <div className="col-md-3">
+          <h1 className="h4 mb-3">{t('settings.title')}</h1>
+          <nav aria-label={t('settings.nav_label')}>
+            <ul className="nav nav-pills flex-md-column">
+              {TABS.map((tab) => (
+                <li key={tab} className="nav-item">
+                  <NavLink to={`/users/settings/${tab}`} className="nav-link">
+                    {t(`settings.tabs.${tab}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="col-md-9 col-lg-7">
+          <Routes>
+            <Route index element={<Navigate to="profile" replace />} />
+            <Route path="profile" element={<ProfileForm user={user} />} />
+            <Route path="notify" element={<NotifyForm />} />
+            <Route path="account" element={<AccountForm user={user} />} />
+            <Route path="interface" element={<InterfaceForm user={user} />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </div>
+      </div>
+    </div>
+  );
+}
