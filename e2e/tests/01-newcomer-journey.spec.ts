@@ -1,8 +1,10 @@
 /**
  * A newcomer's first hour on a fresh server: install the site through the wizard (SQLite), sign up, ask a
- * question, answer it, and find both again. Needs a server that is not installed yet, so it runs first.
+ * question, answer it, and find both again. The account is activated through the link of a real e-mail (an
+ * SMTP receiver started by the test). Needs a server that is not installed yet, so it runs first.
  */
-import { activateUser, API_ADMIN, isInstalled, login, SEEDED_TAG, SITE_NAME, unique } from '../fixtures/api';
+import { API_ADMIN, isInstalled, login, SEEDED_TAG, SITE_NAME, unique } from '../fixtures/api';
+import { linkFromMail, startMailbox, useMailbox } from '../fixtures/mailbox';
 import { expect, test } from '../fixtures/test';
 
 test('newcomer installs the site, signs up, asks and answers a question', async ({ page, request, baseURL, shot }) => {
@@ -15,6 +17,7 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
   const body = 'After upgrading, the dashboard widgets keep showing stale numbers until I restart the server.';
   const answer = 'Clear the cache from the admin console, then reload the dashboard.';
   let questionUrl = '';
+  const box = await startMailbox();
 
   const next = () => page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -75,6 +78,10 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
     await shot('home after install');
   });
 
+  await test.step('the admin points the site at an SMTP server', async () => {
+    await useMailbox(page.request, await login(page.request, admin.email, admin.password), box);
+  });
+
   await test.step('a newcomer signs up, is asked to activate, and is active after the activation link', async () => {
     await page.goto('/users/register');
     await expect(page.getByRole('heading', { name: `Join ${SITE_NAME}` })).toBeVisible();
@@ -88,13 +95,11 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
     await expect(page.getByRole('heading', { name: 'Please activate your account' })).toBeVisible();
     await shot('asked to activate after sign up');
 
-    // No SMTP server in this test: the administrator hands out the activation link.
-    const adminToken = await login(page.request, admin.email, admin.password);
-    const me = await page.evaluate(async () => {
-      const res = await fetch('/answer/api/v1/user/info', { headers: { Authorization: localStorage.getItem('quorum.token') ?? '' } });
-      return ((await res.json()) as { data: { id: string } }).data;
-    });
-    await activateUser(page.request, adminToken, me.id);
+    // The activation e-mail arrives at the SMTP receiver; its link activates the account and logs in.
+    const mail = await box.waitFor(member.email, { subject: /Activate your account/ });
+    await page.goto(linkFromMail(mail));
+    await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
+    await shot('activation success');
     await page.goto('/');
     await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
@@ -149,4 +154,5 @@ test('newcomer installs the site, signs up, asks and answers a question', async 
     await expect(page.getByRole('article', { name: 'Answer', exact: true })).toContainText(answer);
     await shot('question page after reload');
   });
+  await box.close();
 });

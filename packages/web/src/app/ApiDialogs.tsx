@@ -18,29 +18,31 @@ function MessageBox({ dialog }: { dialog: MessageDialog }) {
   const close = () => closeMessageDialog(dialog.id);
   const titleId = `q-msg-${dialog.id}`;
   return (
-    <dialog ref={ref} className="q-message-dialog modal-content border rounded-3 shadow p-0" aria-labelledby={titleId} onClose={close} onCancel={close}>
-      <div className="modal-header">
-        <h2 id={titleId} className="modal-title h5">
-          {dialog.kind === 'confirm' ? t('api_dialog.confirm_title') : t('api_dialog.title')}
-        </h2>
-        <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} />
-      </div>
-      <div className="modal-body">{dialog.message}</div>
-      <div className="modal-footer">
-        {dialog.kind === 'confirm' ? (
-          <>
-            <button type="button" className="btn btn-link" onClick={close}>
-              {t('api_dialog.cancel')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={close} autoFocus>
-              {t('api_dialog.ok')}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="btn btn-secondary" onClick={close} autoFocus>
-            {t('common.close')}
-          </button>
-        )}
+    <dialog ref={ref} className="q-message-dialog border-0 p-0 bg-transparent" style={{ width: 'min(500px, calc(100% - 2rem))', overflow: 'visible' }} aria-labelledby={titleId} onClose={close} onCancel={close}>
+      <style>{'.q-message-dialog::backdrop{background:rgba(0,0,0,.5)}'}</style>
+      {/* Bootstrap's modal classes give the look; the native dialog does the behaviour. */}
+      <div className="modal position-static d-block" style={{ overflow: 'visible' }}>
+        <div className="modal-dialog m-0">
+          <div className="modal-content shadow">
+            <div className="modal-header">
+              <h2 id={titleId} className="modal-title h5">
+                {dialog.kind === 'confirm' ? t('api_dialog.confirm_title') : t('api_dialog.title')}
+              </h2>
+              <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} />
+            </div>
+            <div className="modal-body">{dialog.message}</div>
+            <div className="modal-footer">
+              {dialog.kind === 'confirm' && (
+                <button type="button" className="btn btn-link" onClick={close}>
+                  {t('api_dialog.cancel')}
+                </button>
+              )}
+              <button type="button" className={`btn ${dialog.kind === 'confirm' ? 'btn-primary' : 'btn-secondary'}`} onClick={close} autoFocus>
+                {dialog.kind === 'confirm' ? t('api_dialog.ok') : t('common.close')}
+              </button>
+            </div>
+          </div>
+        </div>
       </div>
     </dialog>
   );
