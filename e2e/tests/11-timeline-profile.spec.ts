@@ -4,7 +4,7 @@
  * notification badge are checked in the browser.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { askQuestion, ensureInstalled, isInstalled, postAnswer, registerUser, type TestUser } from '../fixtures/api';
+import { adminToken, askQuestion, ensureInstalled, postAnswer, registerUser, type TestUser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 interface Envelope<T> {
@@ -20,21 +20,6 @@ async function must<T>(request: APIRequestContext, method: string, url: string, 
   const env = (await res.json()) as Envelope<T>;
   expect(env.code, `${method} ${url}: ${env.reason} ${env.msg} ${JSON.stringify(env.data)}`).toBe(200);
   return env.data;
-}
-
-/**
- * The admin's token. The journey spec installs with one admin password, `ensureInstalled` with another; the
- * likely one is tried first, since failed logins count towards the account's lock-out.
- * @param installedHere true when this spec installed the site through `ensureInstalled`
- */
-async function adminToken(request: APIRequestContext, installedHere: boolean): Promise<string> {
-  const passwords = installedHere ? ['admin-password-1', 'admin-pass-1234'] : ['admin-pass-1234', 'admin-password-1'];
-  for (const pass of passwords) {
-    const res = await request.post('/answer/api/v1/user/login/email', { data: { e_mail: 'admin@example.com', pass } });
-    const env = (await res.json()) as Envelope<{ access_token: string }>;
-    if (env.code === 200) return env.data.access_token;
-  }
-  throw new Error('cannot log in as the admin');
 }
 
 /** Registers a user and activates the e-mail with the link the admin API hands out. */
@@ -55,9 +40,8 @@ async function pageAs(browser: Browser, baseURL: string, token: string): Promise
 
 test('timeline, revision diff, profile tabs and notifications', async ({ page, browser, request, baseURL, shot }) => {
   test.setTimeout(120_000);
-  const installedHere = !(await isInstalled(request));
   await ensureInstalled(request, baseURL!);
-  const admin = await adminToken(request, installedHere);
+  const admin = await adminToken(request);
   const alice = await activeUser(request, admin, 'alice');
   const bob = await activeUser(request, admin, 'bob');
 
@@ -84,7 +68,7 @@ test('timeline, revision diff, profile tabs and notifications', async ({ page, b
     await alicePage.goto(`/posts/${q.id}/timeline`);
     await expect(alicePage.getByRole('heading', { name: 'Timeline' })).toBeVisible();
     await expect(alicePage.getByRole('link', { name: newTitle }).first()).toBeVisible();
-    for (const [type, label] of [['asked', 'asked'], ['edited', 'edited'], ['closed', 'closed'], ['reopened', 'reopened']]) {
+    for (const [type, label] of [['asked', 'asked'], ['edited', 'edited'], ['closed', 'closed'], ['reopened', 'reopened']] as const) {
       const row = alicePage.locator(`li[data-activity="${type}"]`);
       await expect(row).toHaveCount(1);
       await expect(row.locator('.q-timeline-type')).toHaveText(label);

@@ -6,7 +6,7 @@
  * in the browser by their stored token.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ensureInstalled, registerUser, unique, type TestUser } from '../fixtures/api';
+import { adminToken, ensureInstalled, registerUser, unique, type TestUser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 interface Envelope<T> {
@@ -21,16 +21,6 @@ async function call<T>(request: APIRequestContext, method: string, url: string, 
   const env = (await res.json()) as Envelope<T>;
   expect(env.code, `${method} ${url}: ${env.reason} ${env.msg}`).toBe(200);
   return env.data;
-}
-
-/** The admin's token: the journey spec installs with one password, ensureInstalled with another. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  for (const pass of ['admin-pass-1234', 'admin-password-1']) {
-    const res = await request.post('/answer/api/v1/user/login/email', { data: { e_mail: 'admin@example.com', pass } });
-    const env = (await res.json()) as Envelope<{ access_token: string }>;
-    if (env.code === 200) return env.data.access_token;
-  }
-  throw new Error('cannot log in as admin');
 }
 
 /** A registered user whose e-mail the admin has verified; `role` 3 makes a moderator. */

@@ -37,7 +37,8 @@ program
   .action(async () => {
     const dir = dataDir();
     const port = resolvePort(readConfig(dir));
-    const app = await buildApp({ dataDir: dir, logger: { level: process.env.LOG_LEVEL || 'info' } });
+    // QUORUM_RATE_LIMIT=off turns request rate limits off (automated browser tests register many users at once).
+    const app = await buildApp({ dataDir: dir, logger: { level: process.env.LOG_LEVEL || 'info' }, rateLimit: process.env.QUORUM_RATE_LIMIT !== 'off' });
     const ctx = app.quorum;
     if (!ctx.installed && process.env.AUTO_INSTALL === 'true') {
       await installSite(ctx, autoInstallInput(port));

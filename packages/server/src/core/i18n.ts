@@ -37,7 +37,12 @@ function load(lang: string, file: string): Flat {
  * @returns `en_US` or `zh_CN`; en_US when nothing matches
  */
 export function pickLanguage(header: string | undefined | null): LanguageCode {
-  if (!header) return DEFAULT_LANGUAGE;
+  return matchLanguage(header) ?? DEFAULT_LANGUAGE;
+}
+
+/** The bundled language an `Accept-Language` header asks for, or undefined when it names none of them. */
+export function matchLanguage(header: string | undefined | null): LanguageCode | undefined {
+  if (!header) return undefined;
   const normalized = header.replace(/-/g, '_').toLowerCase();
   for (const part of normalized.split(',')) {
     const tag = part.split(';')[0]!.trim();
@@ -46,7 +51,7 @@ export function pickLanguage(header: string | undefined | null): LanguageCode {
     const prefix = LANGUAGES.find((l) => l.value.toLowerCase().startsWith(tag.split('_')[0]! + '_'));
     if (prefix && tag) return prefix.value;
   }
-  return DEFAULT_LANGUAGE;
+  return undefined;
 }
 
 /**

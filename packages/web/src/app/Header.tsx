@@ -1,22 +1,23 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import Container from 'react-bootstrap/Container';
-import Form from 'react-bootstrap/Form';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { rememberReturnTarget, type CurrentUser } from '../lib/auth';
 import { siteName } from '../lib/site';
 import type { SiteInfo } from '../lib/types';
+import { withStrings } from '../lib/i18n';
 
 // The user menu (dropdown + popper) is only needed once a user is logged in: keep it out of the first load.
-const UserMenu = lazy(() => import('./UserMenu'));
+const UserMenu = lazy(withStrings(() => import('./UserMenu')));
 // Search suggestions load on the search box's first focus or keystroke.
-const SearchSuggest = lazy(() => import('../features/search/SearchSuggest'));
+const SearchSuggest = lazy(withStrings(() => import('../features/search/SearchSuggest')));
 const SUGGEST_LIST_ID = 'q-search-suggest';
-const NotificationBadge = lazy(() => import('../features/notifications/NotificationBadge'));
+const NotificationBadge = lazy(withStrings(() => import('../features/notifications/NotificationBadge')));
 
-/** Site header (spec §2): brand, main navigation, search, ask button, login / sign-up or the user menu. */
+/**
+ * Site header (spec §2): brand, main navigation, search, ask button, login / sign-up or the user menu.
+ * Plain Bootstrap navbar markup with a small collapse toggle (react-bootstrap's Navbar would bring its
+ * off-canvas and modal machinery into the first load).
+ */
 export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,12 +26,15 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
   const searchInput = useRef<HTMLInputElement>(null);
   const [suggestOn, setSuggestOn] = useState(false);
   const [combo, setCombo] = useState<{ open: boolean; activeId?: string }>({ open: false });
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
   const name = siteName(site);
   const logo = site.branding?.logo;
   const colored = (site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored') === 'colored';
   const here = location.pathname + location.search;
   // Account pages live under /users but are not the user list.
   const onAccountPage = /^\/users\/(login|register|logout|settings|account-|password-|change-email|confirm-|auth-|notifications|unsubscribe)/.test(location.pathname);
+  const usersActive = location.pathname.startsWith('/users') && !onAccountPage;
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -40,35 +44,48 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
 
   return (
     <header>
-      <Navbar as="nav" aria-label={t('header.main_nav')} expand="lg" className={`q-navbar ${colored ? 'q-navbar-colored' : 'border-bottom bg-body'}`} data-bs-theme={colored ? 'dark' : undefined}>
-        <Container>
-          <Navbar.Brand as={Link} to="/" className="fw-bold d-flex align-items-center">
+      <nav aria-label={t('header.main_nav')} className={`navbar navbar-expand-lg q-navbar ${colored ? 'q-navbar-colored' : 'border-bottom bg-body'}`} data-bs-theme={colored ? 'dark' : undefined}>
+        <div className="container">
+          <Link to="/" className="navbar-brand fw-bold d-flex align-items-center">
             {logo ? <img src={logo} alt={name} height={32} className="q-logo" /> : name}
-          </Navbar.Brand>
+          </Link>
           {user ? (
             <Suspense fallback={null}>
               <NotificationBadge user={user} light={colored} className="d-inline-flex d-lg-none ms-auto me-3" />
             </Suspense>
           ) : null}
-          <Navbar.Toggle aria-controls="q-main-nav" aria-label={t('header.toggle_nav')} />
-          <Navbar.Collapse id="q-main-nav">
-            <Nav className="me-lg-3">
-              <Nav.Link as={NavLink} to="/questions">
+          <button
+            type="button"
+            className={`navbar-toggler${menuOpen ? '' : ' collapsed'}`}
+            aria-controls="q-main-nav"
+            aria-expanded={menuOpen}
+            aria-label={t('header.toggle_nav')}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="q-main-nav" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
+            <div className="navbar-nav me-lg-3">
+              <NavLink to="/questions" className="nav-link">
                 {t('header.nav.questions')}
-              </Nav.Link>
-              <Nav.Link as={NavLink} to="/tags">
+              </NavLink>
+              <NavLink to="/tags" className="nav-link">
                 {t('header.nav.tags')}
-              </Nav.Link>
-              <Nav.Link as={Link} to="/users" active={location.pathname.startsWith('/users') && !onAccountPage} aria-current={location.pathname.startsWith('/users') && !onAccountPage ? 'page' : undefined}>
+              </NavLink>
+              <Link
+                to="/users"
+                className={`nav-link${usersActive ? ' active' : ''}`}
+                aria-current={usersActive ? 'page' : undefined}
+              >
                 {t('header.nav.users')}
-              </Nav.Link>
-            </Nav>
-            <Form role="search" className="flex-grow-1 my-2 my-lg-0 me-lg-3 q-search position-relative" onSubmit={onSearch}>
-              <Form.Control
+              </Link>
+            </div>
+            <form role="search" className="flex-grow-1 my-2 my-lg-0 me-lg-3 q-search position-relative" onSubmit={onSearch}>
+              <input
                 ref={searchInput}
+                className="form-control form-control-sm"
                 type="search"
                 name="q"
-                size="sm"
                 value={q}
                 onChange={(e) => {
                   setQ(e.target.value);
@@ -89,7 +106,7 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
                   <SearchSuggest input={searchInput} q={q} listId={SUGGEST_LIST_ID} onState={setCombo} />
                 </Suspense>
               ) : null}
-            </Form>
+            </form>
             <div className="d-flex align-items-center gap-2">
               <Link
                 to={user ? '/questions/ask' : '/users/login'}
@@ -120,9 +137,9 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
                 </>
               )}
             </div>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -9,6 +9,7 @@ import QuestionPage from '../features/questions/QuestionPage';
 import { withAccountStrings } from '../features/account/strings';
 import { Guard } from './guards';
 import { BareLayout, Layout } from './Layout';
+import { withStrings } from '../lib/i18n';
 
 /** Never settles: on the server a lazy page suspends, so its Suspense fallback is rendered instead. */
 const pending = new Promise<never>(() => {});
@@ -19,27 +20,27 @@ function ClientOnly(): never {
 
 type Page = ComponentType;
 // Client-only pages (editor, forms): code-split and never rendered on the server.
-const InstallPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/install/InstallPage'));
-const AskPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/ask/AskPage'));
-const EditQuestionPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/edit/EditQuestionPage'));
-const EditAnswerPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/edit/EditAnswerPage'));
-const TagInfoPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagInfoPage'));
-const TagCreatePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagCreatePage'));
-const TagEditPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/tags/TagEditPage'));
-const SearchPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/search/SearchPage'));
+const InstallPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/install/InstallPage')));
+const AskPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/ask/AskPage')));
+const EditQuestionPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/edit/EditQuestionPage')));
+const EditAnswerPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/edit/EditAnswerPage')));
+const TagInfoPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagInfoPage')));
+const TagCreatePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagCreatePage')));
+const TagEditPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagEditPage')));
+const SearchPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/search/SearchPage')));
 // Server-rendered yet code-split pages: loaded up front on the server (top-level await, SSR build only) so the
 // first HTML has their content; lazy in the browser, where hydration waits for their chunk inside LazyPage.
-const QuestionListPage: Page = import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : lazy(() => import('../features/questions/QuestionListPage'));
-const TagsPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : lazy(() => import('../features/tags/TagsPage'));
-const TagPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : lazy(() => import('../features/tags/TagPage'));
-const TimelinePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/timeline/TimelinePage'));
-const UserListPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/users/UserListPage'));
-const ProfilePage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/users/ProfilePage'));
-const NotificationsPage: Page = import.meta.env.SSR ? ClientOnly : lazy(() => import('../features/notifications/NotificationsPage'));
+const QuestionListPage: Page = import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : lazy(withStrings(() => import('../features/questions/QuestionListPage')));
+const TagsPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : lazy(withStrings(() => import('../features/tags/TagsPage')));
+const TagPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : lazy(withStrings(() => import('../features/tags/TagPage')));
+const TimelinePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/timeline/TimelinePage')));
+const UserListPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/UserListPage')));
+const ProfilePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/ProfilePage')));
+const NotificationsPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/notifications/NotificationsPage')));
 // Accounts and settings (client-only).
 // Their strings load with them (features/account/strings.ts).
 const account = <K extends string>(load: () => Promise<Record<K, Page>>, name: K): Page =>
-  import.meta.env.SSR ? ClientOnly : lazy(() => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] })));
+  import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] }))));
 const LoginPage = account(() => import('../features/auth/LoginPage'), 'default');
 const RegisterPage = account(() => import('../features/auth/RegisterPage'), 'default');
 const ActivationPage = account(() => import('../features/account/ActivationPage'), 'default');

@@ -29,13 +29,18 @@ export function useColorScheme(siteScheme: string | undefined, userScheme: strin
   }, [siteScheme, userScheme]);
 }
 
-/** Switches the UI language once the user and site settings are known (spec §4 "Effective language"). */
+/**
+ * Switches the UI language once the user and site settings are known (spec §4 "Effective language"). A
+ * visitor without an account keeps the language the server rendered the page in (the browser's preferred
+ * bundled language, else the site's), so the page does not change language after hydration.
+ */
 export function useEffectiveLanguage(user: CurrentUser | null, site: SiteInfo, userLoading: boolean): void {
   const siteLang = site.interface?.language;
   useEffect(() => {
     if (userLoading) return;
-    setLanguage(effectiveLanguage(user?.language, siteLang, readStored(STORAGE_KEYS.lang)));
-  }, [user?.language, siteLang, userLoading]);
+    const rendered = user ? undefined : window.__QUORUM_LANG__;
+    setLanguage(rendered ?? effectiveLanguage(user?.language, siteLang, readStored(STORAGE_KEYS.lang)));
+  }, [user, user?.language, siteLang, userLoading]);
 }
 
 /**

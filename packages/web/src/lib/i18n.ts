@@ -12,15 +12,17 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '@quorum/contract
 type Tree = Record<string, unknown>;
 
 // ui-account.yaml (account pages, settings, captcha, dialogs) is loaded with those lazy pages: features/account/strings.ts.
+// In the browser, the core strings of the default language (layout, question list and question page: ui.yaml and
+// ui-qa.yaml) are built in; everything else of a language (the other ui-*.yaml files and server.yaml) is a chunk
+// that lazily loaded parts wait for (`withStrings`), and another language's core is fetched before hydrating.
 const ssrFiles = import.meta.env.SSR
   ? import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml'], { eager: true, import: 'default' })
   : {};
-const defaultFiles = import.meta.env.SSR
-  ? {}
-  : import.meta.glob<Tree>(['../../../../i18n/en_US/ui*.yaml', '!../../../../i18n/en_US/ui-account.yaml', '../../../../i18n/en_US/server.yaml'], { eager: true, import: 'default' });
+const defaultCoreFiles = import.meta.env.SSR ? {} : import.meta.glob<Tree>(['../../../../i18n/en_US/ui.yaml', '../../../../i18n/en_US/ui-qa.yaml'], { eager: true, import: 'default' });
 const lazyFiles = import.meta.env.SSR
   ? {}
-  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/**'], { import: 'default' });
+  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/ui.yaml', '!../../../../i18n/en_US/ui-qa.yaml'], { import: 'default' });
+const CORE = /\/(ui|ui-qa)\.yaml$/;
 
 function isTree(v: unknown): v is Tree {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -62,7 +64,7 @@ export function isSupportedLanguage(lang: string | null | undefined): lang is La
 /** The shared i18next instance, initialised synchronously (no suspense, no network). */
 export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: collect({ ...ssrFiles, ...defaultFiles }),
+  resources: collect({ ...ssrFiles, ...defaultCoreFiles }),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -73,29 +75,54 @@ void i18n.use(initReactI18next).init({
 });
 
 const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+/** Set once a lazily loaded part asked for the full strings: a language switch then loads them too. */
+let fullWanted = false;
 
-/**
- * Makes a language's strings available: already there for the default language and on the server; fetched
- * once as a chunk otherwise.
- */
-export function loadLanguage(lang: string): Promise<void> {
-  if (!isSupportedLanguage(lang) || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
-  let p = loading.get(lang);
+function loadFiles(lang: string, part: 'core' | 'rest'): Promise<void> {
+  const key = `${lang}:${part}`;
+  let p = loading.get(key);
   if (!p) {
-    const entries = Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${lang}/`));
-    p = Promise.all(entries.map(async ([file, load]) => [file, await load()] as [string, Tree])).then((loaded) => {
-      const bundle = collect(Object.fromEntries(loaded))[lang];
-      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, true);
+    const entries = Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${lang}/`) && CORE.test(file) === (part === 'core'));
+    p = Promise.all(entries.map(async ([file, load]) => [file, await load()] as [string, Tree])).then((files) => {
+      const bundle = collect(Object.fromEntries(files))[lang];
+      // Deep merge without overwriting: strings already there (the core) win over server.yaml's.
+      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, part === 'core');
+      loaded.add(key);
     });
-    p.catch(() => loading.delete(lang));
-    loading.set(lang, p);
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
   }
   return p;
 }
 
 /**
- * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`; a language not
- * loaded yet is fetched first, and the switch happens when it has arrived.
+ * Makes a language's core strings available (layout, question list, question page): built in for the default
+ * language and on the server, fetched once as a chunk otherwise.
+ */
+export function loadLanguage(lang: string): Promise<void> {
+  if (import.meta.env.SSR || !isSupportedLanguage(lang)) return Promise.resolve();
+  return loadFiles(lang, 'core');
+}
+
+/** Makes every string of a language available (core plus the rest: other pages, forms, server messages). */
+export function loadAllStrings(lang: string): Promise<void> {
+  if (import.meta.env.SSR || !isSupportedLanguage(lang)) return Promise.resolve();
+  fullWanted = true;
+  return Promise.all([loadFiles(lang, 'core'), loadFiles(lang, 'rest')]).then(() => undefined);
+}
+
+/**
+ * Wraps the loader of a lazily loaded module so it resolves once the current language's full strings are in
+ * too (use as `lazy(withStrings(() => import('./Page')))`).
+ */
+export function withStrings<M>(load: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([load(), loadAllStrings(i18n.language || DEFAULT_LANGUAGE)]).then(([m]) => m);
+}
+
+/**
+ * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`; strings not loaded
+ * yet are fetched first, and the switch happens when they have arrived.
  */
 export function setLanguage(lang: string): void {
   const next = isSupportedLanguage(lang) ? lang : DEFAULT_LANGUAGE;
@@ -103,8 +130,11 @@ export function setLanguage(lang: string): void {
     if (i18n.language !== next) void i18n.changeLanguage(next);
     if (typeof document !== 'undefined') document.documentElement.lang = next.replace('_', '-');
   };
-  if (i18n.hasResourceBundle(next, 'translation')) apply();
-  else void loadLanguage(next).then(apply, () => undefined);
+  const builtIn = import.meta.env.SSR || next === DEFAULT_LANGUAGE;
+  const ready = (builtIn || loaded.has(`${next}:core`)) && (!fullWanted || loaded.has(`${next}:rest`));
+  // Synchronously when nothing is missing: hydration must start in the language the server rendered.
+  if (ready || import.meta.env.SSR) return apply();
+  void (fullWanted ? loadAllStrings(next) : loadLanguage(next)).then(apply, () => undefined);
 }
 
 /**

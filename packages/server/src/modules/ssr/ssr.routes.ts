@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKey, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
-import { translate } from '../../core/i18n.js';
+import { matchLanguage, translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
 import { countView, questionInfo, questionPage } from '../question/index.js';
 import { microGet, microSet } from '../../core/microcache.js';
@@ -25,6 +25,14 @@ const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|priv
 
 export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
+
+  // Pages are rendered in the bundled language the browser asks for, else in the site's interface language
+  // (what the client keeps for visitors without an account, so hydration changes nothing).
+  app.addHook('preHandler', async (req) => {
+    const asked = matchLanguage(req.headers['accept-language']);
+    if (asked) req.lang = asked;
+    else if (ctx.installed) req.lang = (await getSettings(ctx)).interface.language || req.lang;
+  });
 
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
     const html = await renderDocument(req.url, req.lang, head, data, ssr);

@@ -25,8 +25,9 @@ import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';
 import SimilarQuestions from './SimilarQuestions';
 import { clearDraft, loadDraft, useDraftAutosave } from './useDraft';
 import { useLeaveGuard } from './useLeaveGuard';
+import { withStrings } from '../../lib/i18n';
 
-const MarkdownEditor = lazy(() => import('../editor/MarkdownEditor'));
+const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
 /** Server and schema error fields on tags ('tags', 'tags.0.slug_name') all show under the tag input. */
 const toFormField = (field: string) => (field.startsWith('tags') ? 'tags' : field);

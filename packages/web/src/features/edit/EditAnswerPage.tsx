@@ -19,8 +19,9 @@ import '../post-actions/strings';
 import { afterSave } from './afterSave';
 import { EditFrame } from './EditFrame';
 import { useEditTarget } from './useEditTarget';
+import { withStrings } from '../../lib/i18n';
 
-const MarkdownEditor = lazy(() => import('../editor/MarkdownEditor'));
+const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
 /** The page: edit check, then the form. */
 export default function EditAnswerPage() {

@@ -16,8 +16,9 @@ import EditorFallback from '../editor/EditorFallback';
 import { ConfirmModal } from '../post-actions/ConfirmModal';
 import '../post-actions/strings';
 import { clearAnswerDraft, loadAnswerDraft, useAnswerDraftAutosave } from './answerDraft';
+import { withStrings } from '../../lib/i18n';
 
-const MarkdownEditor = lazy(() => import('../editor/MarkdownEditor'));
+const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
 /**
  * 'Your answer' (spec §2, §5): the markdown editor (image upload, live preview), a 6-character minimum checked

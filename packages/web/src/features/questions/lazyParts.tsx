@@ -4,14 +4,15 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/store';
+import { withStrings } from '../../lib/i18n';
 
 const load = () => import('../post-actions');
 
-export const PostVote = lazy(() => load().then((m) => ({ default: m.PostVote })));
-export const PostToolbar = lazy(() => load().then((m) => ({ default: m.PostToolbar })));
-export const Comments = lazy(() => load().then((m) => ({ default: m.Comments })));
-export const QuestionAside = lazy(() => load().then((m) => ({ default: m.QuestionAside })));
-export const AnswerForm = lazy(() => import('./AnswerForm').then((m) => ({ default: m.AnswerForm })));
+export const PostVote = lazy(withStrings(() => load().then((m) => ({ default: m.PostVote }))));
+export const PostToolbar = lazy(withStrings(() => load().then((m) => ({ default: m.PostToolbar }))));
+export const Comments = lazy(withStrings(() => load().then((m) => ({ default: m.Comments }))));
+export const QuestionAside = lazy(withStrings(() => load().then((m) => ({ default: m.QuestionAside }))));
+export const AnswerForm = lazy(withStrings(() => import('./AnswerForm').then((m) => ({ default: m.AnswerForm }))));
 
 /**
  * Renders `fallback` on the server and during hydration (so the markup matches), then `children` inside a

@@ -16,8 +16,9 @@ import { useLeaveGuard } from '../ask/useLeaveGuard';
 import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
+import { withStrings } from '../../lib/i18n';
 
-const MarkdownEditor = lazy(() => import('../editor/MarkdownEditor'));
+const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
 /** Values of the form. */
 export interface TagFormValues {

@@ -23,8 +23,9 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useLoginGuard } from '../users/useLoginGuard';
 import { ACTIVITY_TYPES, useTimeline, type TimelineItem, type TimelineObject } from './api';
 import './timeline.css';
+import { withStrings } from '../../lib/i18n';
 
-const RevisionDiff = lazy(() => import('./RevisionDiff'));
+const RevisionDiff = lazy(withStrings(() => import('./RevisionDiff')));
 
 const TONE: Record<string, string> = {
   asked: 'primary', answered: 'primary', created: 'primary', edited: 'info', rollback: 'info',
