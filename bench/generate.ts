@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface DumpShape {
   questions: number;
@@ -13,7 +14,8 @@ export interface DumpShape {
   tags: number;
 }
 
-const FIXTURE = '/work/shared/fixtures/stackexchange/beer.stackexchange.com/Posts.xml';
+// The shared fixtures sit beside the repository.
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'fixtures', 'stackexchange', 'beer.stackexchange.com', 'Posts.xml');
 
 function fixtureBodies(file: string): string[] {
   // Attribute text is copied still escaped: it goes back into an attribute unchanged.

@@ -12,9 +12,11 @@ import { dropDatabase, ensureDatabase, openDb, type Db, type DbConfig } from '..
 import { IdGenerator } from '../../core/db/ids.js';
 import { migrateToLatest } from '../../core/db/migrate.js';
 import { importStackExchange } from './index.js';
+import { REPO_ROOT } from '../../core/paths.js';
 import { dumpDate, dumpTags, usernameFrom, usernameWithSuffix } from './stackexchange.js';
 
-const FIXTURES = '/work/shared/fixtures/stackexchange';
+// The shared fixtures sit beside the repository (../shared/fixtures).
+const FIXTURES = path.join(REPO_ROOT, '..', 'shared', 'fixtures', 'stackexchange');
 const BEER = path.join(FIXTURES, 'beer.stackexchange.com');
 const COFFEE = path.join(FIXTURES, 'coffee.stackexchange.com');
 
