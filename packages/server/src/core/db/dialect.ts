@@ -198,3 +198,4 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promis
   if (db.kysely.isTransaction) return fn(db);
   return db.kysely.transaction().execute((trx) => fn({ ...db, kysely: trx }));
 }
+

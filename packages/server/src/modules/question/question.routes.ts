@@ -5,6 +5,7 @@ import {
   QuestionReopenReq, QuestionUpdateReq,
 } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
+import { microGet, microSet } from '../../core/microcache.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { editQuestion } from './question.edit.js';
 import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
@@ -14,7 +15,16 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  app.get('/answer/api/v1/question/page', async (req) => ok(req, await questionPage(ctx, parse(QuestionPageQuery, req.query))));
+  // The list is the same for every visitor: its serialized envelope is kept in the micro-cache by language and URL.
+  app.get('/answer/api/v1/question/page', async (req, reply) => {
+    const key = `json:${req.lang}:${req.url}`;
+    let body = microGet<string>(key);
+    if (body === undefined) {
+      body = JSON.stringify(ok(req, await questionPage(ctx, parse(QuestionPageQuery, req.query))));
+      microSet(key, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.get('/answer/api/v1/question/info', async (req) => {
     const { id } = parse(IdQuery, req.query);
