@@ -4,33 +4,9 @@
  * close / reopen, delete / undelete, pin, bookmark and follow. Users are set up through the API (activated by
  * the admin; the moderator gets role 3) and switch in the browser by their stored token.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, ensureInstalled, registerUser, SEEDED_TAG, unique, type TestUser } from '../fixtures/api';
+import type { Page } from '@playwright/test';
+import { activeUser, adminToken, apiCall, ensureInstalled, SEEDED_TAG, unique, type TestUser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
-
-interface Envelope<T> {
-  code: number;
-  reason: string;
-  msg: string;
-  data: T;
-}
-
-async function call<T>(request: APIRequestContext, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await request.fetch(url, { method, data: body, headers: token ? { Authorization: token } : undefined });
-  const env = (await res.json()) as Envelope<T>;
-  expect(env.code, `${method} ${url}: ${env.reason} ${env.msg}`).toBe(200);
-  return env.data;
-}
-
-/** A registered user whose e-mail the admin has verified; `role` 3 makes a moderator. */
-async function activeUser(request: APIRequestContext, admin: string, prefix: string, role?: number): Promise<TestUser> {
-  const user = await registerUser(request, prefix);
-  const { activation_url } = await call<{ activation_url: string }>(request, 'GET', `/answer/admin/api/user/activation?user_id=${user.id}`, undefined, admin);
-  const code = new URL(activation_url).searchParams.get('code');
-  const verified = await call<{ access_token?: string } | null>(request, 'POST', '/answer/api/v1/user/email/verification', { code });
-  if (role) await call(request, 'PUT', '/answer/admin/api/user/role', { user_id: user.id, role_id: role }, admin);
-  return { ...user, token: verified?.access_token || user.token };
-}
 
 /** Low thresholds for voting and suggesting edits, but edits still go through review (custom level 99). */
 const PRIVILEGES = [
@@ -53,7 +29,7 @@ test('two users and a moderator use every action of the question page', async ({
   test.setTimeout(180_000);
   await ensureInstalled(request, baseURL!);
   const admin = await adminToken(request);
-  await call(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 99, custom_privileges: PRIVILEGES }, admin);
+  await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 99, custom_privileges: PRIVILEGES }, admin);
   const asker = await activeUser(request, admin, 'asker');
   const answerer = await activeUser(request, admin, 'answerer');
   const mod = await activeUser(request, admin, 'mod', 3);
@@ -204,6 +180,6 @@ test('two users and a moderator use every action of the question page', async ({
       await shot('bookmarked and followed');
     });
   } finally {
-    await call(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, admin);
+    await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, admin);
   }
 });

@@ -3,33 +3,9 @@
  * bookmark) is set up through the API, then the timeline, the revision diff, the profile tabs and the
  * notification badge are checked in the browser.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { adminToken, askQuestion, ensureInstalled, postAnswer, registerUser, type TestUser } from '../fixtures/api';
+import type { Browser, Page } from '@playwright/test';
+import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
-
-interface Envelope<T> {
-  code: number;
-  reason: string;
-  msg: string;
-  data: T;
-}
-
-/** A call that must succeed (any method); fails the test with the server's reason otherwise. */
-async function must<T>(request: APIRequestContext, method: string, url: string, body: unknown, token: string): Promise<T> {
-  const res = await request.fetch(url, { method, data: body, headers: { Authorization: token } });
-  const env = (await res.json()) as Envelope<T>;
-  expect(env.code, `${method} ${url}: ${env.reason} ${env.msg} ${JSON.stringify(env.data)}`).toBe(200);
-  return env.data;
-}
-
-/** Registers a user and activates the e-mail with the link the admin API hands out. */
-async function activeUser(request: APIRequestContext, admin: string, prefix: string): Promise<TestUser> {
-  const user = await registerUser(request, prefix);
-  const { activation_url } = await must<{ activation_url: string }>(request, 'GET', `/answer/admin/api/user/activation?user_id=${user.id}`, undefined, admin);
-  const code = new URL(activation_url).searchParams.get('code');
-  await must(request, 'POST', '/answer/api/v1/user/email/verification', { code }, user.token);
-  return user;
-}
 
 /** A page logged in as `token` (the token is put where the app keeps it before any script runs). */
 async function pageAs(browser: Browser, baseURL: string, token: string): Promise<Page> {
@@ -49,13 +25,13 @@ test('timeline, revision diff, profile tabs and notifications', async ({ page, b
   const newTitle = `Which hop varieties give pale ale a citrus aroma ${alice.username}?`;
   const q = await askQuestion(request, alice, oldTitle, 'I brew pale ales at home.\nThe citrus aroma is too weak after two weeks.');
   const a = await postAnswer(request, bob, q.id, 'Use Citra and Amarillo as late additions, then dry hop for three days.');
-  await must(request, 'POST', '/answer/api/v1/vote/up', { object_id: q.id }, admin);
-  await must(request, 'POST', '/answer/api/v1/answer/acceptance', { question_id: q.id, answer_id: a.id }, alice.token);
-  const question = await must<{ tags: { slug_name: string }[] }>(request, 'GET', `/answer/api/v1/question/info?id=${q.id}`, undefined, alice.token);
-  await must(request, 'PUT', '/answer/api/v1/question', { id: q.id, title: newTitle, content: 'I brew pale ales at home.\nThe citrus aroma fades after two weeks in the bottle.', tags: question.tags.map((t) => ({ slug_name: t.slug_name })), edit_summary: 'Clearer title and details' }, alice.token);
-  await must(request, 'PUT', '/answer/api/v1/question/status', { id: q.id, close_type: 5, close_msg: 'Needs the recipe' }, admin);
-  await must(request, 'PUT', '/answer/api/v1/question/reopen', { question_id: q.id }, admin);
-  await must(request, 'POST', '/answer/api/v1/collection/switch', { object_id: q.id, group_id: '0', bookmark: true }, alice.token);
+  await apiCall(request, 'POST', '/answer/api/v1/vote/up', { object_id: q.id }, admin);
+  await apiCall(request, 'POST', '/answer/api/v1/answer/acceptance', { question_id: q.id, answer_id: a.id }, alice.token);
+  const question = await apiCall<{ tags: { slug_name: string }[] }>(request, 'GET', `/answer/api/v1/question/info?id=${q.id}`, undefined, alice.token);
+  await apiCall(request, 'PUT', '/answer/api/v1/question', { id: q.id, title: newTitle, content: 'I brew pale ales at home.\nThe citrus aroma fades after two weeks in the bottle.', tags: question.tags.map((t) => ({ slug_name: t.slug_name })), edit_summary: 'Clearer title and details' }, alice.token);
+  await apiCall(request, 'PUT', '/answer/api/v1/question/status', { id: q.id, close_type: 5, close_msg: 'Needs the recipe' }, admin);
+  await apiCall(request, 'PUT', '/answer/api/v1/question/reopen', { question_id: q.id }, admin);
+  await apiCall(request, 'POST', '/answer/api/v1/collection/switch', { object_id: q.id, group_id: '0', bookmark: true }, alice.token);
 
   await test.step('an anonymous visitor is sent to log in', async () => {
     await page.goto(`/posts/${q.id}/timeline`);
@@ -152,12 +128,12 @@ test('timeline, revision diff, profile tabs and notifications', async ({ page, b
   });
 
   await test.step('a comment from bob shows up in the badge and on the notifications page', async () => {
-    await must(request, 'PUT', '/answer/api/v1/notification/read/state/all', { type: 'inbox' }, alice.token);
+    await apiCall(request, 'PUT', '/answer/api/v1/notification/read/state/all', { type: 'inbox' }, alice.token);
     await alicePage.goto(`/users/${alice.username}`);
     // The header has a badge for wide and one for narrow screens; only one of them is visible.
     const badge = alicePage.getByTestId('notify-count-inbox').filter({ visible: true });
     await expect(badge).toHaveCount(0);
-    await must(request, 'POST', '/answer/api/v1/comment', { object_id: q.id, original_text: 'Do you dry hop already, and for how long?' }, bob.token);
+    await apiCall(request, 'POST', '/answer/api/v1/comment', { object_id: q.id, original_text: 'Do you dry hop already, and for how long?' }, bob.token);
     await expect(badge).toHaveText('1', { timeout: 10_000 }); // the status poll runs every 3 s
     await shot('unread badge', alicePage);
     await alicePage.setViewportSize({ width: 375, height: 800 });

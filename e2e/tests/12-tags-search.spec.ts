@@ -5,33 +5,9 @@
  * suggestions. Users are set up through the API (activated by the admin; the moderator gets role 3) and switch
  * in the browser by their stored token.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, ensureInstalled, registerUser, unique, type TestUser } from '../fixtures/api';
+import type { Page } from '@playwright/test';
+import { activeUser, adminToken, apiCall, ensureInstalled, unique, type TestUser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
-
-interface Envelope<T> {
-  code: number;
-  reason: string;
-  msg: string;
-  data: T;
-}
-
-async function call<T>(request: APIRequestContext, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await request.fetch(url, { method, data: body, headers: token ? { Authorization: token } : undefined });
-  const env = (await res.json()) as Envelope<T>;
-  expect(env.code, `${method} ${url}: ${env.reason} ${env.msg}`).toBe(200);
-  return env.data;
-}
-
-/** A registered user whose e-mail the admin has verified; `role` 3 makes a moderator. */
-async function activeUser(request: APIRequestContext, admin: string, prefix: string, role?: number): Promise<TestUser> {
-  const user = await registerUser(request, prefix);
-  const { activation_url } = await call<{ activation_url: string }>(request, 'GET', `/answer/admin/api/user/activation?user_id=${user.id}`, undefined, admin);
-  const code = new URL(activation_url).searchParams.get('code');
-  const verified = await call<{ access_token?: string } | null>(request, 'POST', '/answer/api/v1/user/email/verification', { code });
-  if (role) await call(request, 'PUT', '/answer/admin/api/user/role', { user_id: user.id, role_id: role }, admin);
-  return { ...user, token: verified?.access_token || user.token };
-}
 
 /** Opens `path` logged in as `user` (token in localStorage, as the login page leaves it). */
 async function openAs(page: Page, user: TestUser, path: string): Promise<void> {
@@ -88,8 +64,8 @@ test('moderator creates tags and a synonym; a member follows, asks with the syno
   });
 
   await test.step('one tag becomes a synonym of the other; the wiki lists it', async () => {
-    const tag = await call<{ tag_id: string }>(request, 'GET', `/answer/api/v1/tag?name=${main.slug}`);
-    await call(request, 'PUT', '/answer/api/v1/tag/synonym', { tag_id: tag.tag_id, synonym_tag_list: [{ slug_name: synonym.slug }] }, mod.token);
+    const tag = await apiCall<{ tag_id: string }>(request, 'GET', `/answer/api/v1/tag?name=${main.slug}`);
+    await apiCall(request, 'PUT', '/answer/api/v1/tag/synonym', { tag_id: tag.tag_id, synonym_tag_list: [{ slug_name: synonym.slug }] }, mod.token);
     await page.goto(`/tags/${main.slug}/info`);
     await expect(page.getByRole('heading', { name: `About the [${main.name}] tag` })).toBeVisible();
     await expect(page.getByText('Bottom-fermented beers brewed cold.')).toBeVisible();
@@ -103,16 +79,16 @@ test('moderator creates tags and a synonym; a member follows, asks with the syno
     const follow = page.getByRole('button', { name: `Follow ${main.name}` });
     await follow.click();
     await expect(page.getByRole('button', { name: `Following ${main.name}` })).toBeVisible();
-    await expect.poll(async () => (await call<{ slug_name: string }[]>(request, 'GET', '/answer/api/v1/tags/following', undefined, member.token)).map((t) => t.slug_name)).toContain(main.slug);
+    await expect.poll(async () => (await apiCall<{ slug_name: string }[]>(request, 'GET', '/answer/api/v1/tags/following', undefined, member.token)).map((t) => t.slug_name)).toContain(main.slug);
     await shot('main tag followed');
   });
 
   await test.step('a question asked with the synonym is filed under the main tag', async () => {
-    const q = await call<{ id: string }>(request, 'POST', '/answer/api/v1/question', { title, content: 'My pilsner tastes green after two weeks. How long should it stay cold?', tags: [{ slug_name: synonym.slug }] }, member.token);
+    const q = await apiCall<{ id: string }>(request, 'POST', '/answer/api/v1/question', { title, content: 'My pilsner tastes green after two weeks. How long should it stay cold?', tags: [{ slug_name: synonym.slug }] }, member.token);
     questionId = String(q.id);
-    const a = await call<{ id: string }>(request, 'POST', '/answer/api/v1/answer', { question_id: questionId, content: `Lager it near freezing for six weeks; ${id} patience pays.` }, answerer.token);
+    const a = await apiCall<{ id: string }>(request, 'POST', '/answer/api/v1/answer', { question_id: questionId, content: `Lager it near freezing for six weeks; ${id} patience pays.` }, answerer.token);
     answerId = String(a.id);
-    await call(request, 'POST', '/answer/api/v1/question', { title: chineseTitle, content: '第一次在家里酿造啤酒，需要准备哪些器材？', tags: [{ slug_name: main.slug }] }, member.token);
+    await apiCall(request, 'POST', '/answer/api/v1/question', { title: chineseTitle, content: '第一次在家里酿造啤酒，需要准备哪些器材？', tags: [{ slug_name: main.slug }] }, member.token);
 
     await page.goto(`/tags/${synonym.slug}`);
     await expect(page).toHaveURL(new RegExp(`/tags/${main.slug}$`));

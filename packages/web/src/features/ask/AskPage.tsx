@@ -24,7 +24,7 @@ import EditorFallback from '../editor/EditorFallback';
 import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';
 import SimilarQuestions from './SimilarQuestions';
 import { clearDraft, loadDraft, useDraftAutosave } from './useDraft';
-import { useLeaveGuard } from './useLeaveGuard';
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { withStrings } from '../../lib/i18n';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));

@@ -11,7 +11,7 @@ import { api, ApiError } from '../../lib/api';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useLeaveGuard } from '../ask/useLeaveGuard';
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { errorMessage, serverFieldErrors, type FieldErrors } from '../auth/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';

@@ -12,7 +12,7 @@ import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { QuestionInfo } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import TagInput, { MAX_TAGS, type ChosenTag } from '../ask/TagInput';
-import { useLeaveGuard } from '../ask/useLeaveGuard';
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';

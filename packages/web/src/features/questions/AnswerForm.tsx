@@ -11,7 +11,7 @@ import { rememberReturnTarget, useCurrentUser } from '../../lib/auth';
 import { useSiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
-import { useLeaveGuard } from '../ask/useLeaveGuard';
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import EditorFallback from '../editor/EditorFallback';
 import { ConfirmModal } from '../post-actions/ConfirmModal';
 import '../post-actions/strings';

@@ -12,7 +12,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, TagAddReq, TagUpdateReq } from '@quorum/contract';
 import { ApiError } from '../../lib/api';
-import { useLeaveGuard } from '../ask/useLeaveGuard';
+import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';

@@ -1,0 +1,176 @@
+/**
+ * Pass 1 of the Stack Exchange import: streams the dump files, checks they are well-formed, and decides what is
+ * new, giving each new object a position in an id block (only small maps of dump id -> position are kept).
+ */
+import { formatId } from '../../core/db/ids.js';
+import { LIMITS } from '@quorum/contract';
+import { type ImportKind } from './import.repository.js';
+import { cleanText, dumpInt, dumpTags, readDumpRows, type DumpRow } from './stackexchange.js';
+
+export const COMMUNITY = 'community';
+export const BATCH = 500;
+
+export interface Placeholder {
+  ext: string;
+  displayName: string;
+}
+
+/** What pass 1 found: new objects by dump id with their position in the id block to be reserved. */
+export class ImportPlan {
+  readonly known: Record<ImportKind, Map<string, string>>;
+  /** user external id (dump id, or 'community') -> position */
+  readonly newUsers = new Map<string, number>();
+  readonly placeholders: Placeholder[] = [];
+  readonly fileQuestions = new Set<number>();
+  readonly newQuestions = new Map<number, number>();
+  readonly newAnswers = new Map<number, number>();
+  /** every answer of Posts.xml -> its question's dump id */
+  readonly answerParent = new Map<number, number>();
+  /** accepted answer's dump id -> question's dump id */
+  readonly acceptedBy = new Map<number, number>();
+  readonly newComments = new Map<number, number>();
+  /** tags used by new questions */
+  readonly tagSlugs = new Set<string>();
+  /** slug -> tag id, existing and new */
+  tagIds = new Map<string, string>();
+  readonly newTags: string[] = [];
+  /** questions imported earlier whose accepted answer is new: [question id, answer's dump id] */
+  readonly acceptedFixes: Array<[string, number]> = [];
+  realUsers = 0;
+  totalRows = 0;
+  skipped = 0;
+  start = { user: 0, question: 0, answer: 0, comment: 0, tag: 0 };
+
+  constructor(known: Record<ImportKind, Map<string, string>>) {
+    this.known = known;
+  }
+
+  hasQuestion(se: number): boolean {
+    return this.newQuestions.has(se) || this.known.post.has(String(se));
+  }
+
+  hasAnswer(se: number): boolean {
+    return this.newAnswers.has(se) || this.known.post.has(String(se));
+  }
+
+  /** Makes sure a user row will exist for `ext`, creating a placeholder when the dump has none. */
+  needUser(ext: string, displayName: string | undefined): void {
+    if (this.known.user.has(ext) || this.newUsers.has(ext)) return;
+    this.newUsers.set(ext, this.newUsers.size);
+    const name = ext === COMMUNITY ? 'Community' : cleanText(displayName) || `user${ext}`;
+    this.placeholders.push({ ext, displayName: name.slice(0, LIMITS.displayNameMax) });
+  }
+
+  questionId(se: number): string {
+    return this.known.post.get(String(se)) ?? formatId('question', this.start.question + this.newQuestions.get(se)!);
+  }
+
+  answerId(se: number): string {
+    return this.known.post.get(String(se)) ?? formatId('answer', this.start.answer + this.newAnswers.get(se)!);
+  }
+
+  userId(ext: string): string {
+    return this.known.user.get(ext) ?? formatId('user', this.start.user + this.newUsers.get(ext)!);
+  }
+
+  commentId(se: number): string {
+    return formatId('comment', this.start.comment + this.newComments.get(se)!);
+  }
+}
+
+/** The owner's external id of a post or comment row ('community' when the dump names none). */
+export function ownerOf(row: DumpRow, attr: 'OwnerUserId' | 'UserId'): string {
+  const v = row[attr];
+  return v && v !== '' ? v : COMMUNITY;
+}
+
+/** Streams Users.xml: which users are new (not in import_map yet). */
+export async function planUsers(plan: ImportPlan, file: string): Promise<void> {
+  for await (const rows of readDumpRows(file, BATCH)) {
+    for (const row of rows) {
+      plan.totalRows++;
+      const ext = row.Id;
+      if (!ext || plan.known.user.has(ext) || plan.newUsers.has(ext)) {
+        plan.skipped++;
+        continue;
+      }
+      plan.newUsers.set(ext, plan.newUsers.size);
+      plan.realUsers++;
+    }
+  }
+}
+
+/** Streams Posts.xml: new questions and answers, their tags, owners and accepted answers; checks well-formedness. */
+export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
+  /** answers seen before their question: dump id -> owner row (rare; kept until the end of the pass) */
+  const pending = new Map<number, { owner: string; name: string | undefined }>();
+  for await (const rows of readDumpRows(file, BATCH)) {
+    for (const row of rows) {
+      plan.totalRows++;
+      const id = dumpInt(row.Id, -1);
+      const type = row.PostTypeId;
+      if (id < 0 || (type !== '1' && type !== '2')) {
+        plan.skipped++;
+        continue;
+      }
+      if (type === '1') {
+        plan.fileQuestions.add(id);
+        const accepted = dumpInt(row.AcceptedAnswerId, -1);
+        if (accepted >= 0) plan.acceptedBy.set(accepted, id);
+        if (plan.known.post.has(row.Id!)) {
+          plan.skipped++;
+          continue;
+        }
+        plan.newQuestions.set(id, plan.newQuestions.size);
+        plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
+        for (const t of dumpTags(row.Tags)) plan.tagSlugs.add(t);
+      } else {
+        const parent = dumpInt(row.ParentId, -1);
+        plan.answerParent.set(id, parent);
+        if (plan.known.post.has(row.Id!)) {
+          plan.skipped++;
+        } else if (plan.hasQuestion(parent)) {
+          plan.newAnswers.set(id, plan.newAnswers.size);
+          plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
+        } else {
+          pending.set(id, { owner: ownerOf(row, 'OwnerUserId'), name: row.OwnerDisplayName });
+        }
+      }
+    }
+  }
+  for (const [id, owner] of pending) {
+    if (plan.hasQuestion(plan.answerParent.get(id)!)) {
+      plan.newAnswers.set(id, plan.newAnswers.size);
+      plan.needUser(owner.owner, owner.name);
+    } else {
+      plan.skipped++; // answer to a question that is not in the dump
+    }
+  }
+  // Questions imported earlier whose accepted answer is new in this dump.
+  for (const [answer, question] of plan.acceptedBy) {
+    if (plan.newAnswers.has(answer) && !plan.newQuestions.has(question) && plan.known.post.has(String(question))) {
+      plan.acceptedFixes.push([plan.known.post.get(String(question))!, answer]);
+    }
+  }
+}
+
+/** Streams Comments.xml: new comments on posts of this dump. */
+export async function planComments(plan: ImportPlan, file: string): Promise<void> {
+  for await (const rows of readDumpRows(file, BATCH)) {
+    for (const row of rows) {
+      plan.totalRows++;
+      const id = dumpInt(row.Id, -1);
+      const post = dumpInt(row.PostId, -1);
+      const onPost = plan.fileQuestions.has(post) ? plan.hasQuestion(post) : plan.answerParent.has(post) && plan.hasAnswer(post);
+      if (id < 0 || plan.known.comment.has(row.Id!) || plan.newComments.has(id) || !onPost) {
+        plan.skipped++;
+        continue;
+      }
+      plan.newComments.set(id, plan.newComments.size);
+      plan.needUser(ownerOf(row, 'UserId'), row.UserDisplayName);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pass 2: write (inside the import transaction)
