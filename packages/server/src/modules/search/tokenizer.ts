@@ -16,7 +16,10 @@
 
 // CJK scripts plus the marks they use inside words (prolonged sound mark, iteration marks).
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3005\\u30fc';
-const RUNS = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`, 'gu');
+// A CJK run, or a run of other letters, digits and marks (class subtraction of the `v` flag: one test per
+// character instead of a lookahead).
+const RUNS = new RegExp(`([${CJK}]+)|([[\\p{L}\\p{N}\\p{M}]--[${CJK}]]+)`, 'gv');
+const ASCII_WORD = /^[a-z0-9]+$/;
 
 /** InnoDB's default FULLTEXT stopwords (INFORMATION_SCHEMA.INNODB_FT_DEFAULT_STOPWORD on MariaDB 10.11). */
 export const ENGINE_STOPWORDS: ReadonlySet<string> = new Set(
@@ -41,11 +44,23 @@ function cjkForm(gram: string): string {
   return out;
 }
 
+// Words repeat a lot across posts: their tokens are remembered (bounded; tokens are never mutated).
+const wordCache = new Map<string, Token | null>();
+const WORD_CACHE_MAX = 50_000;
+
 function wordToken(raw: string): Token | null {
-  const word = raw.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC').slice(0, MAX_WORD);
-  if (!word) return null;
-  const weak = [...word].length < 3 || ENGINE_STOPWORDS.has(word);
-  return { text: word, form: weak ? `q${word}q` : word, weak };
+  const hit = wordCache.get(raw);
+  if (hit !== undefined) return hit;
+  // Plain ASCII needs no diacritics removal; everything else is decomposed, stripped of marks, recomposed.
+  const word = (ASCII_WORD.test(raw) ? raw : raw.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC')).slice(0, MAX_WORD);
+  let token: Token | null = null;
+  if (word) {
+    const weak = [...word].length < 3 || ENGINE_STOPWORDS.has(word);
+    token = { text: word, form: weak ? `q${word}q` : word, weak };
+  }
+  if (wordCache.size >= WORD_CACHE_MAX) wordCache.clear();
+  wordCache.set(raw, token);
+  return token;
 }
 
 /**
