@@ -12,6 +12,7 @@ export interface FieldIssue {
   params?: Record<string, string | number>;
 }
 
+/** An error a client may see: HTTP status, reason key, envelope data and field errors. */
 export class AppError extends Error {
   /**
    * @param status HTTP status (400, 401, 403, 404, 409, 429, 500 ...)

@@ -8,6 +8,7 @@ import { activationUrl, addUsers, changeRole, changeStatus, listUsers, resendAct
 
 const PREFIX = '/answer/admin/api';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

@@ -7,6 +7,7 @@ import { editAnswer } from './answer.edit.js';
 import { acceptAnswer, deleteAnswer, recoverAnswer } from './answer.moderation.js';
 import { addAnswer, answerInfo, answerPage } from './answer.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function answerRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };

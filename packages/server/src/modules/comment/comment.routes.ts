@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { addComment, commentBatch, commentInfo, commentPage, removeComment, updateComment } from './comment.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function commentRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const base = '/answer/api/v1/comment';

@@ -13,6 +13,7 @@ import { ok, parse } from '../../core/http.js';
 import { requireActiveUser } from '../user/index.js';
 import { storeUpload, uploadsDir, UPLOADS_PREFIX } from './file.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const root = uploadsDir(ctx.dataDir);

@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { requireActiveUser } from '../user/index.js';
 import { follow } from './follow.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function followRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   app.post('/answer/api/v1/follow', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (req) => {

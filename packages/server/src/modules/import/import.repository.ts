@@ -47,6 +47,7 @@ function* chunks<T extends object>(rows: T[]): Generator<T[]> {
 
 type BulkTable = 'users' | 'tags' | 'questions' | 'answers' | 'tag_rel' | 'comments' | 'import_map';
 
+/** The import's writes, bound to its one transaction: multi-row inserts compiled once per row shape, recounts. */
 export class ImportRepository {
   /** INSERT statements compiled once per table, column list and row count (see `insertRows`). */
   private readonly compiled = new Map<string, string>();

@@ -4,6 +4,7 @@ import { DbCheckReq, InstallBaseInfoReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { assertNotInstalled, checkConfigFile, connectChecked, dbConfigFromRequest, initDatabase, seedSite } from './install.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function installRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   // One installer step at a time per process.

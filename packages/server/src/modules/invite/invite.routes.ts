@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { invitedUsers, setInvites } from './invite.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function inviteRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const path = '/answer/api/v1/question/invite';

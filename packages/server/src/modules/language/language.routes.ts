@@ -8,6 +8,7 @@ import { getSettings } from '../siteinfo/index.js';
 
 const LangQuery = z.object({ lang: z.string().optional() });
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function languageRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const options = () => LANGUAGES.map((l) => ({ label: l.label, value: l.value, progress: 100 }));

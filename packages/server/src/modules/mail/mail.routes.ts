@@ -7,6 +7,7 @@ import { getSettings } from '../siteinfo/index.js';
 import { enqueueEmail } from './outbox.js';
 import { getSmtp, presentSmtp, saveSmtp, validateSmtp } from './smtp.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function mailRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

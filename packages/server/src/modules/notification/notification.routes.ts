@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { requireUser } from '../user/index.js';
 import { notificationPage, notificationStatus, readAllNotifications, readNotification } from './notification.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const base = '/answer/api/v1/notification';

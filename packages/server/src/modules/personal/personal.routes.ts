@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../user/index.js';
 import { userRanking } from './personal.ranking.js';
 import { ownBookmarks, ownVotes, profileAnswers, profileComments, profileInfo, profileQuestions, profileReputation, topPosts } from './personal.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function personalRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const base = '/answer/api/v1/personal';

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/http.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function pluginRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/plugin/status', async (req) => ok(req, []));
   app.get('/answer/api/v1/user-center/agent', async (req) => ok(req, { enabled: false, agent_info: null }));

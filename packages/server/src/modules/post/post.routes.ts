@@ -4,6 +4,7 @@ import { PostRenderReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { renderMarkdown } from '../../core/markdown.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function postRoutes(app: FastifyInstance): Promise<void> {
   app.post('/answer/api/v1/post/render', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (req) => {
     const { content } = parse(PostRenderReq, req.body);

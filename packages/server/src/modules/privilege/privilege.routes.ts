@@ -7,6 +7,7 @@ import { currentUser, requireActiveUser } from '../user/index.js';
 import { permissionMap } from './permission.js';
 import { privilegesConfig, updatePrivileges } from './privilege.admin.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function privilegeRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const requireAdmin = async (req: Parameters<typeof requireActiveUser>[1]) => {

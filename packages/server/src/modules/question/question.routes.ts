@@ -11,6 +11,7 @@ import { editQuestion } from './question.edit.js';
 import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
 import { askQuestion, linkedQuestionPage, questionInfo, questionPage } from './question.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };

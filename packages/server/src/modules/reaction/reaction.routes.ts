@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { getReactions, getReactionsBatch, updateReaction } from './reaction.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function reactionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const base = '/answer/api/v1/meta/reaction';

@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { requireActiveUser } from '../user/index.js';
 import { presentReason, reasonsFor } from './reason.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function reasonRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const handler = async (req: Parameters<typeof requireActiveUser>[1]) => {

@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { auditRevision, checkEditable, revisionHistory, reviewingTypes, unreviewedRevisions } from './revision.review.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function revisionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

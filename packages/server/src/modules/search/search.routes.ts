@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser } from '../user/index.js';
 import { relatedByTags, search, similarByTitle } from './search.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok, parse } from '../../core/http.js';
 import { getSettings, siteInfoPayload } from './siteinfo.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   app.get('/answer/api/v1/siteinfo', async (req) => ok(req, siteInfoPayload(await getSettings(ctx))));

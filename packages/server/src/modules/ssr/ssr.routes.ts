@@ -23,6 +23,7 @@ const TAG_PAGE_SIZE = 24;
 /** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
 const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

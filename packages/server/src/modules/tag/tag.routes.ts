@@ -8,6 +8,7 @@ import { followingTags, presentTagFor, tagInfo, tagPage, tagSynonyms, tagsBySlug
 import { suggestTags } from './tag.service.js';
 import { createTag, deleteTag, followTags, recoverTag, updateSynonyms, updateTag } from './tag.write.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function tagRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const V1 = '/answer/api/v1';

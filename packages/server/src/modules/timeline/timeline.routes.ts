@@ -5,6 +5,7 @@ import { ok, parse } from '../../core/http.js';
 import { requireUser } from '../user/index.js';
 import { objectTimeline, timelineDetail } from './timeline.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function timelineRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

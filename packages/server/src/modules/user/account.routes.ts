@@ -11,6 +11,7 @@ import { presentCurrentUser } from './user.presenter.js';
 
 const withQuery = (req: { body: unknown; query: unknown }): Record<string, unknown> => ({ ...((req.query as object) ?? {}), ...((req.body as object) ?? {}) });
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const strict = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };

@@ -6,6 +6,7 @@ import { requireActiveUser, requireUnsuspendedUser, requireUser } from './auth.j
 import { presentBasicUser } from './user.presenter.js';
 import { getNotificationConfig, saveNotificationConfig, searchUsers, unsubscribe, updateInterface, updateProfile } from './settings.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 

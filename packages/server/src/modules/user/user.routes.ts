@@ -6,6 +6,7 @@ import { currentUser, requestToken } from './auth.js';
 import { presentCurrentUser } from './user.presenter.js';
 import { endSession, login, register } from './user.service.js';
 
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const strict = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
