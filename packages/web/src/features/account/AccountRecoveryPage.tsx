@@ -10,13 +10,14 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordResetReq } from '@quorum/contract';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { schemaErrors, translateChecks } from '../../lib/formErrors';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from '../auth/TextField';
 import { StatusIcon } from './StatusIcon';
-import { CaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
+import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 
 /** The "forgot password" page. */
 export default function AccountRecoveryPage() {
@@ -24,30 +25,16 @@ export default function AccountRecoveryPage() {
   usePageTitle(t('account.recovery.title'));
   const captcha = useCaptcha('find_pass', true);
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), isCaptchaCancelled);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   const send = async (e?: FormEvent) => {
     e?.preventDefault();
-    if (busy) return;
     const local = translateChecks(t, schemaErrors(PasswordResetReq, { e_mail: email }));
-    setErrors(local);
-    setAlert(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
+    await run(local, async () => {
       await captcha.run((c) => api.post('/answer/api/v1/user/password/reset', { e_mail: email.trim(), ...c }));
       setSentTo(email.trim());
-    } catch (err) {
-      if (err instanceof CaptchaCancelled || (err instanceof ApiError && err.handled)) return;
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else setAlert(errorMessage(err, t('auth.errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (sentTo) {
@@ -82,7 +69,7 @@ export default function AccountRecoveryPage() {
           value={email}
           onChange={(v) => {
             setEmail(v);
-            setErrors((x) => dropError(x, 'e_mail'));
+            clearError('e_mail');
           }}
           error={errors.e_mail}
           autoComplete="email"

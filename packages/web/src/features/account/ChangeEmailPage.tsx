@@ -11,13 +11,14 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeEmailCodeReq } from '@quorum/contract';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { isActivated, useCurrentUser } from '../../lib/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { schemaErrors, translateChecks } from '../../lib/formErrors';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from '../auth/TextField';
-import { CaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
+import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 
 /** The change-e-mail form and its "check your inbox" state. */
 export default function ChangeEmailPage() {
@@ -26,39 +27,25 @@ export default function ChangeEmailPage() {
   usePageTitle(t('account.change_email.title'));
   const captcha = useCaptcha('e_mail', true);
   const [form, setForm] = useState({ e_mail: '', pass: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), isCaptchaCancelled);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const needsPassword = user?.have_password !== false;
   const back = isActivated(user) ? '/users/settings/account' : '/users/login?status=inactive';
 
   const set = (field: keyof typeof form) => (v: string) => {
     setForm((f) => ({ ...f, [field]: v }));
-    setErrors((e) => dropError(e, field));
+    clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const local = translateChecks(t, schemaErrors(ChangeEmailCodeReq, form));
     if (needsPassword && !form.pass) local.pass = t('auth.check.error.form.cannot_be_empty');
-    setErrors(local);
-    setAlert(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
+    await run(local, async () => {
       const body = { e_mail: form.e_mail.trim(), ...(needsPassword ? { pass: form.pass } : {}) };
       await captcha.run((c) => api.post('/answer/api/v1/user/email/change/code', { ...body, ...c }));
       setSentTo(body.e_mail);
-    } catch (err) {
-      if (err instanceof CaptchaCancelled || (err instanceof ApiError && err.handled)) return;
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else setAlert(errorMessage(err, t('auth.errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (sentTo) {

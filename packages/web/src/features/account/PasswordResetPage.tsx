@@ -15,7 +15,8 @@ import { clearToken, USER_INFO_KEY } from '../../lib/auth';
 import { getActiveQueryClient } from '../../lib/queryClient';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { schemaErrors, translateChecks } from '../../lib/formErrors';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from '../auth/TextField';
 
 /** True for the 403 of an expired or used link. */
@@ -30,39 +31,30 @@ export default function PasswordResetPage() {
   const code = params.get('code') ?? '';
   usePageTitle(t('account.reset.title'));
   const [form, setForm] = useState({ pass: '', confirm: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [state, setState] = useState<'form' | 'done' | 'expired'>(code ? 'form' : 'expired');
+  const expired = (err: unknown) => {
+    if (!isExpiredLink(err)) return false;
+    setState('expired');
+    return true;
+  };
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), expired);
 
   const set = (field: keyof typeof form) => (v: string) => {
     setForm((f) => ({ ...f, [field]: v }));
-    setErrors((e) => dropError(e, field));
+    clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const local = translateChecks(t, schemaErrors(PasswordReplacementReq, { code, pass: form.pass }));
     if (!local.pass && form.confirm !== form.pass) local.confirm = t('account.reset.mismatch');
-    setErrors(local);
-    setAlert(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
+    await run(local, async () => {
       await api.post('/answer/api/v1/user/password/replacement', { code, pass: form.pass }, { passingError: true });
       // The server ended every session of the account, this one included.
       clearToken();
       getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
       setState('done');
-    } catch (err) {
-      if (isExpiredLink(err)) return setState('expired');
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else setAlert(errorMessage(err, t('auth.errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (state === 'expired') {

@@ -18,7 +18,7 @@ import { isActivated, rememberReturnTarget, useCurrentUser } from '../../lib/aut
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { useHydrated } from '../../lib/store';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';

@@ -10,17 +10,18 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { LoginEmailReq } from '@quorum/contract';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { afterLogin, isActivated, useCurrentUser } from '../../lib/auth';
 import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from './AuthCard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
+import { schemaErrors, translateChecks } from '../../lib/formErrors';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import { StatusIcon } from '../account/StatusIcon';
 import ResendActivation from '../account/ResendActivation';
-import { CaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
+import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 
 /** The login page; the route guard sends logged-in, activated users home. */
 export default function LoginPage() {
@@ -41,36 +42,22 @@ function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp:
   const navigate = useNavigate();
   const captcha = useCaptcha('login');
   const [form, setForm] = useState({ e_mail: '', pass: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), isCaptchaCancelled);
 
   /** Updates a field and drops its error. */
   const set = (field: keyof typeof form, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => dropError(e, field));
+    clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const local = translateChecks(t, schemaErrors(LoginEmailReq, form));
-    setErrors(local);
-    setAlert(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
+    await run(local, async () => {
       // Not passing errors: a 403 `suspended` goes to the suspended page with its end time (spec §8).
       const user = await captcha.run((c) => api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/login/email', { ...form, ...c }));
       await afterLogin(user, navigate);
-    } catch (err) {
-      if (err instanceof CaptchaCancelled || (err instanceof ApiError && err.handled)) return;
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else setAlert(errorMessage(err, t('auth.errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

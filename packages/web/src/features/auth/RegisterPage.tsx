@@ -17,7 +17,8 @@ import { siteName, useSiteInfo } from '../../lib/site';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from './AuthCard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from './formErrors';
+import { schemaErrors, translateChecks } from '../../lib/formErrors';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 
 /** The sign-up page. */
@@ -28,34 +29,21 @@ export default function RegisterPage() {
   usePageTitle(t('auth.register.title'));
 
   const [form, setForm] = useState({ name: '', e_mail: '', pass: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'));
 
   /** Updates a field and drops its error. */
   const set = (field: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => dropError(e, field));
+    clearError(field);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
     const local = translateChecks(t, schemaErrors(RegisterEmailReq, form));
-    setErrors(local);
-    setAlert(null);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    try {
+    await run(local, async () => {
       const created = await api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/register/email', form, { passingError: true });
       await afterLogin(created, navigate);
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      if (fields) setErrors(fields);
-      else setAlert(errorMessage(err, t('auth.errors.unknown')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -140,3 +140,8 @@ export function useCaptcha(action: CaptchaAction, preload = false): { run: <T>(c
   ) : null;
   return { run, dialog };
 }
+
+/** True when a failure is only the person closing the captcha dialog (nothing to show). */
+export function isCaptchaCancelled(err: unknown): boolean {
+  return err instanceof CaptchaCancelled;
+}

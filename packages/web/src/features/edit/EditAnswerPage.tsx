@@ -12,7 +12,7 @@ import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
-import { errorMessage, serverFieldErrors, type FieldErrors } from '../auth/formErrors';
+import { errorMessage, serverFieldErrors, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import '../post-actions/strings';

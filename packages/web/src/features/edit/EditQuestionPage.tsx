@@ -13,7 +13,7 @@ import type { QuestionInfo } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import TagInput, { MAX_TAGS, type ChosenTag } from '../ask/TagInput';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import '../post-actions/strings';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { DB_TYPES, type DbType } from '@quorum/contract';
 import TextField from '../auth/TextField';
-import type { FieldErrors } from '../auth/formErrors';
+import type { FieldErrors } from '../../lib/formErrors';
 import { StepLayout } from './StepLayout';
 import { DEFAULT_HOSTS, type DbForm } from './api';
 

@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { i18n, isSupportedLanguage, setLanguage } from '../../lib/i18n';
 import { STORAGE_KEYS, writeStored } from '../../lib/session';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { dropError, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import {
   checkConfigFile,
   alertText,

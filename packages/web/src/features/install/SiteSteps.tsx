@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { InstallBaseInfoReq, LIMITS } from '@quorum/contract';
 import TextField from '../auth/TextField';
-import { schemaErrors, type FieldErrors } from '../auth/formErrors';
+import { schemaErrors, type FieldErrors } from '../../lib/formErrors';
 import { StepLayout } from './StepLayout';
 import type { BaseInfoForm } from './api';
 

@@ -17,7 +17,7 @@ import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { dropError, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import { CaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 import { Section } from './SectionCard';

@@ -16,7 +16,7 @@ import { useSiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import type { CurrentUser } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { dropError, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import { AvatarField, type AvatarValue } from './AvatarField';
 import { useUnsavedChanges } from './useUnsavedChanges';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { TagItem } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { schemaErrors, translateCheck } from '../auth/formErrors';
+import { schemaErrors, translateCheck } from '../../lib/formErrors';
 import { invalidateTags, type TagRef } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 

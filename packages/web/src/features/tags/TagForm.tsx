@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, TagAddReq, TagUpdateReq } from '@quorum/contract';
 import { ApiError } from '../../lib/api';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../auth/formErrors';
+import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import { withStrings } from '../../lib/i18n';

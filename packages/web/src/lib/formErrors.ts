@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { ZodType } from 'zod';
-import { ApiError } from '../../lib/api';
+import { ApiError } from './api';
 
 /** Field name -> message (already translated) or message key (before translation). */
 export type FieldErrors = Record<string, string>;
