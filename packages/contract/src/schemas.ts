@@ -9,3 +9,4 @@ export * from './schemas/tags.js';
 export * from './schemas/social.js';
 export * from './schemas/posts.js';
 export * from './schemas/accounts.js';
+export * from './schemas/admin.js';
