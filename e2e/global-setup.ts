@@ -72,7 +72,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn(process.execPath, ['packages/server/bin/quorum.js', 'run'], {
     cwd: REPO_ROOT,
     // Rate limits off: the specs register many users from one address within a minute.
-    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL || 'warn', QUORUM_RATE_LIMIT: 'off' },
+    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL || 'warn', QUORUM_RATE_LIMIT: 'off',
+      // The browser reaches the server over loopback as if through a local reverse proxy, so a spec can act as its
+      // own client address with X-Forwarded-For (20-accounts.spec.ts).
+      QUORUM_TRUSTED_PROXIES: 'loopback' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });

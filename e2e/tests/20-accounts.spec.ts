@@ -10,7 +10,7 @@ import { CAPTCHA_ANSWER, loginNeedsCaptcha, loginSolvingCaptcha, setSiteSettings
 import { expect, test } from '../fixtures/test';
 
 test.describe.configure({ mode: 'serial' });
-// The server trusts X-Forwarded-For: this spec acts as its own client address, so the per-address limits on
+// The test server trusts X-Forwarded-For from loopback (QUORUM_TRUSTED_PROXIES in global-setup): this spec acts as its own client address, so the per-address limits on
 // sign-ups and the login captcha after failed logins are not shared with the other specs.
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) | 0}.${1 + ((Math.random() * 250) | 0)}` } });
 

@@ -38,6 +38,9 @@ import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
+import { securityRoutes } from './modules/security/index.js';
+import { resolveFrameAncestors } from './core/csp.js';
+import { resolveTrustedProxies } from './config/proxies.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +55,11 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Turn off rate limits (benchmarks). */
   rateLimit?: boolean;
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` / `-Proto` / `-Host` are believed;
+   * default `QUORUM_TRUSTED_PROXIES` (comma- or space-separated), else none (see config/proxies.ts).
+   */
+  trustedProxies?: string;
 }
 
 /**
@@ -75,14 +83,21 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/user/action/record',
   '/answer/api/v1/user/notification/unsubscribe',
   '/answer/api/v1/connector/',
+  '/answer/api/v1/csp-report',
 ];
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-};
+/**
+ * Headers on every response. X-Frame-Options only while framing is limited to this site: when
+ * QUORUM_FRAME_ANCESTORS allows other sites, the CSP `frame-ancestors` of each page says which.
+ */
+function securityHeaders(frameAncestors: string): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    ...(frameAncestors === "'self'" ? { 'x-frame-options': 'SAMEORIGIN' } : frameAncestors === "'none'" ? { 'x-frame-options': 'DENY' } : {}),
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
 
 /**
  * Creates the app and loads the installed state from the data directory's config file.
@@ -90,7 +105,10 @@ const SECURITY_HEADERS: Record<string, string> = {
  */
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = resolveDataDir(opts.dataDir);
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: true,
+  // Forwarding headers are believed only from configured proxies: any client can send X-Forwarded-For, and
+  // every per-IP limit keys on req.ip.
+  const trustProxy = resolveTrustedProxies(opts.trustedProxies);
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy,
     // Per-request log lines are off: synchronous request logging halves throughput (STACK-NOTES); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -98,6 +116,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('quorum', ctx);
   installHttpCore(app);
 
+  const SECURITY_HEADERS = securityHeaders(resolveFrameAncestors());
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
     return payload;
@@ -164,6 +183,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(reactionRoutes);
   await app.register(timelineRoutes);
   await app.register(installRoutes);
+  await app.register(securityRoutes);
   await app.register(ssrRoutes);
   return app;
 }

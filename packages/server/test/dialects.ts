@@ -120,12 +120,12 @@ export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  opts: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {},
+  opts: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<{ status: number; body: { code: number; reason: string; msg: string; data: any }; headers: Record<string, unknown> }> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = opts.token;
   if (opts.lang) headers['accept-language'] = opts.lang;
-  const res = await app.inject({ method, url, headers, payload: opts.body as Json as any });
+  const res = await app.inject({ method, url, headers, payload: opts.body as Json as any, remoteAddress: opts.remoteAddress });
   let body: any;
   try {
     body = res.json();

@@ -1,6 +1,16 @@
 /**
  * Loads the web build (dist/client/index.html as the template, dist/server/entry-server.js for React SSR)
- * and fills the template: head tags, the rendered app and the prefetched API data for hydration.
+ * and assembles documents from it: head tags, the rendered app, the prefetched API data for hydration and the
+ * administrator's custom head and footer HTML.
+ *
+ * Assembly is plain concatenation of the template's fixed pieces with the page's pieces: never
+ * `String.prototype.replace` with a string replacement, whose `$'`, `` $` ``, `$&` and `$1` patterns would copy
+ * parts of the document into user text (a stored XSS: a title holding `$'` pulled the rest of the template,
+ * scripts included, into an attribute).
+ *
+ * Every inline `<script>` of a document carries the response's Content-Security-Policy nonce. Documents are
+ * kept as the pieces between nonce positions ({@link RenderedDocument}), so a cached page gets a fresh nonce on
+ * every response without searching its text for a placeholder that user content could also contain.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +23,23 @@ export const CLIENT_DIR = path.join(WEB_DIST, 'client');
 
 type RenderFn = (input: { url: string; lang: string; data: Record<string, unknown> }) => { html: string };
 
-let template: string | null = null;
+/** The template cut at its markers; each piece may itself contain nonce gaps (see splitInlineScripts). */
+interface Template {
+  /** `<!doctype html><html` up to (not including) the `lang` attribute's value. */
+  beforeLang: string[];
+  /** After the lang value, up to `<!--ssr-head-->`. */
+  beforeHead: string[];
+  /** Between `<!--ssr-head-->` and `<!--ssr-outlet-->`. */
+  beforeOutlet: string[];
+  /** Between `<!--ssr-outlet-->` and `<!--ssr-data-->`. */
+  beforeData: string[];
+  /** After `<!--ssr-data-->` up to `</body>` (the module script). */
+  beforeBodyEnd: string[];
+  /** `</body>` and the rest. */
+  end: string[];
+}
+
+let template: Template | null = null;
 let renderFn: RenderFn | null = null;
 let loading: Promise<void> | null = null;
 
@@ -22,8 +48,51 @@ export function hasWebBuild(): boolean {
   return existsSync(path.join(CLIENT_DIR, 'index.html'));
 }
 
+/**
+ * Cuts `text` at `marker`.
+ * @throws Error when the marker is missing (a web build that does not match this server)
+ */
+function cut(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`The web build's index.html has no ${marker}; rebuild the web app.`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/**
+ * Splits trusted HTML at every script's nonce position: `<script ...>` becomes `<script nonce="` + gap +
+ * `" ...>`, other attributes kept.
+ * @param html markup written by us or by an administrator, never by members
+ * @returns the pieces between nonce gaps (length = number of `<script` tags + 1)
+ */
+export function splitInlineScripts(html: string): string[] {
+  const parts = html.split(/(?<=<script\b)/i);
+  return parts.map((part, i) => `${i > 0 ? '"' : ''}${part}${i < parts.length - 1 ? ' nonce="' : ''}`);
+}
+
+function parseTemplate(text: string): Template {
+  const langAt = text.search(/<html\b[^>]*\blang="/i);
+  if (langAt < 0) throw new Error("The web build's index.html has no <html lang>; rebuild the web app.");
+  const openLang = text.indexOf('lang="', langAt) + 'lang="'.length;
+  const closeLang = text.indexOf('"', openLang);
+  const beforeLang = text.slice(0, openLang);
+  const afterLang = text.slice(closeLang);
+  const [beforeHead, r1] = cut(afterLang, '<!--ssr-head-->');
+  const [beforeOutlet, r2] = cut(r1, '<!--ssr-outlet-->');
+  const [beforeData, r3] = cut(r2, '<!--ssr-data-->');
+  const bodyEnd = r3.lastIndexOf('</body>');
+  const [beforeBodyEnd, end] = bodyEnd < 0 ? [r3, ''] : [r3.slice(0, bodyEnd), r3.slice(bodyEnd)];
+  return {
+    beforeLang: splitInlineScripts(beforeLang),
+    beforeHead: splitInlineScripts(beforeHead),
+    beforeOutlet: splitInlineScripts(beforeOutlet),
+    beforeData: splitInlineScripts(beforeData),
+    beforeBodyEnd: splitInlineScripts(beforeBodyEnd),
+    end: splitInlineScripts(end),
+  };
+}
+
 async function load(): Promise<void> {
-  template = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  template = parseTemplate(readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
   const entry = path.join(WEB_DIST, 'server', 'entry-server.js');
   if (existsSync(entry)) {
     const mod = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
@@ -38,7 +107,7 @@ export function escapeHtml(s: string): string {
 
 /** JSON for a <script> element: `<`, U+2028 and U+2029 escaped so no text can close the element. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export interface PageHead {
@@ -47,38 +116,81 @@ export interface PageHead {
   canonical?: string;
   jsonLd?: unknown;
   robots?: string;
-  extra?: string;
+}
+
+/** Administrator-written HTML placed on every page (customization settings); trusted, given the nonce. */
+export interface CustomHtml {
+  /** Inside `<head>`, after the page's tags. */
+  head?: string;
+  /** At the end of `<body>`, after the app's scripts. */
+  footer?: string;
 }
 
 /**
- * The full HTML document of a page.
+ * A document cut at its nonce positions. `html(nonce)` joins the pieces with the nonce; the same document can
+ * be sent many times (micro-cache), each time with the nonce of its own Content-Security-Policy header.
+ */
+export class RenderedDocument {
+  constructor(private readonly pieces: readonly string[]) {}
+
+  /** The HTML with `nonce` (base64, no quotes) at every inline script. */
+  html(nonce: string): string {
+    return this.pieces.join(nonce);
+  }
+}
+
+/** Appends `more` to `into`, gluing the first piece of `more` to the last piece of `into`. */
+function append(into: string[], more: readonly string[]): void {
+  into[into.length - 1] += more[0]!;
+  for (let i = 1; i < more.length; i++) into.push(more[i]!);
+}
+
+/**
+ * The full document of a page.
  * @param url request path with query
+ * @param lang en_US or zh_CN (the `<html lang>` and the language React renders in)
  * @param data API key -> payload, handed to React and to the client for hydration
  * @param ssr false renders only the shell (client-side pages such as the installer)
+ * @param custom administrator HTML for the head and the end of the body
  * @returns null when there is no web build
  */
-export async function renderDocument(url: string, lang: string, head: PageHead, data: Record<string, unknown>, ssr = true): Promise<string | null> {
+export async function renderDocument(
+  url: string,
+  lang: string,
+  head: PageHead,
+  data: Record<string, unknown>,
+  ssr = true,
+  custom: CustomHtml = {},
+): Promise<RenderedDocument | null> {
   if (!hasWebBuild()) return null;
   if (!template) {
     loading ??= load();
     await loading;
   }
-  let app = '';
-  if (ssr && renderFn) app = renderFn({ url, lang, data }).html;
+  const t = template!;
+  const app = ssr && renderFn ? renderFn({ url, lang, data }).html : '';
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
-    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
-    head.extra ?? '',
   ]
     .filter(Boolean)
     .join('\n    ');
-  const state = `<script>window.__QUORUM_DATA__=${scriptJson(data)};window.__QUORUM_LANG__=${scriptJson(lang)};</script>`;
-  return template!
-    .replace('<!--ssr-head-->', tags)
-    .replace('<!--ssr-outlet-->', app)
-    .replace('<!--ssr-data-->', state)
-    .replace(/<html([^>]*)\blang="[^"]*"/, `<html$1lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}"`);
+  const pieces: string[] = [''];
+  append(pieces, t.beforeLang);
+  append(pieces, [lang === 'zh_CN' ? 'zh-CN' : 'en']);
+  append(pieces, t.beforeHead);
+  append(pieces, [tags]);
+  // JSON-LD is data, not script: browsers never execute it, so it needs no nonce.
+  if (head.jsonLd) append(pieces, [`\n    <script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]);
+  if (custom.head) append(pieces, splitInlineScripts(`\n    ${custom.head}`));
+  append(pieces, t.beforeOutlet);
+  append(pieces, [app]);
+  append(pieces, t.beforeData);
+  append(pieces, ['<script nonce="', `">window.__QUORUM_DATA__=${scriptJson(data)};window.__QUORUM_LANG__=${scriptJson(lang)};</script>`]);
+  append(pieces, t.beforeBodyEnd);
+  if (custom.footer) append(pieces, splitInlineScripts(`${custom.footer}\n`));
+  append(pieces, t.end);
+  return new RenderedDocument(pieces);
 }

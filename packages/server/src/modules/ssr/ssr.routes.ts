@@ -12,7 +12,8 @@ import { countView, questionInfo, questionPage } from '../question/index.js';
 import { microGet, microSet } from '../../core/microcache.js';
 import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
 import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
-import { renderDocument, type PageHead } from './ssr.renderer.js';
+import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
+import { renderDocument, type PageHead, type RenderedDocument } from './ssr.renderer.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 
 const LIST_PAGE_SIZE = 20;
@@ -35,13 +36,28 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     else if (ctx.installed) req.lang = (await getSettings(ctx)).interface.language || req.lang;
   });
 
+  const frameAncestors = resolveFrameAncestors();
+
+  /** Sends a document with a fresh nonce and the Content-Security-Policy that names it. */
+  function sendDocument(reply: FastifyReply, doc: RenderedDocument, status: number) {
+    const nonce = newNonce();
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors))
+      .header('reporting-endpoints', REPORTING_ENDPOINTS)
+      .send(doc.html(nonce));
+  }
+
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
-    const html = await renderDocument(req.url, req.lang, head, data, ssr);
-    if (html !== null && ssr && status === 200) microSet(pageKey(req), html);
-    if (html === null) {
+    const custom = ctx.installed ? (await getSettings(ctx)).custom_css_html : undefined;
+    const doc = await renderDocument(req.url, req.lang, head, data, ssr, { head: custom?.custom_head, footer: custom?.custom_footer });
+    if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    if (ssr && status === 200) microSet(pageKey(req), doc);
+    return sendDocument(reply, doc, status);
   }
 
   function titleOf(s: SiteSettings, page?: string): string {
@@ -74,9 +90,9 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   /** Serves a page rendered within the last moments, if any (anonymous pages only differ by URL and language). */
   function fromCache(req: FastifyRequest, reply: FastifyReply): boolean {
     if (!ctx.installed) return false;
-    const html = microGet<string>(pageKey(req));
-    if (html === undefined) return false;
-    void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const doc = microGet<RenderedDocument>(pageKey(req));
+    if (doc === undefined) return false;
+    void sendDocument(reply, doc, 200);
     return true;
   }
 
@@ -189,6 +205,14 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const s = await getSettings(ctx);
     if (s.branding.favicon) return reply.redirect(s.branding.favicon, 302);
     return reply.code(204).header('cache-control', 'public, max-age=86400').send();
+  });
+
+  // A page address the server refuses (e.g. text no database can store, core/http.ts) names nothing: not-found page.
+  app.setErrorHandler(async (err, req, reply) => {
+    if (!(err instanceof AppError) || err.status !== 400 || req.method !== 'GET') throw err;
+    const b = await base(req, reply);
+    if (!b) return reply;
+    return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
   });
 
   app.setNotFoundHandler(async (req, reply) => {

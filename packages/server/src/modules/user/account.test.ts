@@ -142,18 +142,18 @@ for (const dialect of DIALECTS) {
 
     it('asks for a captcha after three failed logins, and refuses suspended accounts with the end time', async (t) => {
       if (!site) return t.skip();
-      const ip = { 'x-forwarded-for': '198.51.100.7' };
-      const before = await call(app(), 'GET', `${V1}/user/action/record?action=login`, { headers: ip });
+      const ip = { remoteAddress: '198.51.100.7' };
+      const before = await call(app(), 'GET', `${V1}/user/action/record?action=login`, ip);
       expect(before.body.data.verify).toBe(false);
       for (let i = 0; i < 3; i++) {
-        const r = await call(app(), 'POST', `${V1}/user/login/email`, { headers: ip, body: { e_mail: ADMIN.email, pass: `bad-pass-${i}` } });
+        const r = await call(app(), 'POST', `${V1}/user/login/email`, { ...ip, body: { e_mail: ADMIN.email, pass: `bad-pass-${i}` } });
         expect(r.body.data[0].error_field).toBe('e_mail');
       }
-      expect((await call(app(), 'GET', `${V1}/user/action/record?action=login`, { headers: ip })).body.data.verify).toBe(true);
-      const blocked = await call(app(), 'POST', `${V1}/user/login/email`, { headers: ip, body: { e_mail: ADMIN.email, pass: ADMIN.password } });
+      expect((await call(app(), 'GET', `${V1}/user/action/record?action=login`, ip)).body.data.verify).toBe(true);
+      const blocked = await call(app(), 'POST', `${V1}/user/login/email`, { ...ip, body: { e_mail: ADMIN.email, pass: ADMIN.password } });
       expect(blocked.body.data).toEqual([{ error_field: 'captcha_code', error_msg: 'Captcha cannot be empty' }]);
-      const id = (await call(app(), 'GET', `${V1}/user/action/record?action=login`, { headers: ip })).body.data.captcha_id;
-      const okLogin = await call(app(), 'POST', `${V1}/user/login/email`, { headers: ip, body: { e_mail: ADMIN.email, pass: ADMIN.password, captcha_id: id, captcha_code: 'RIGHT' } });
+      const id = (await call(app(), 'GET', `${V1}/user/action/record?action=login`, ip)).body.data.captcha_id;
+      const okLogin = await call(app(), 'POST', `${V1}/user/login/email`, { ...ip, body: { e_mail: ADMIN.email, pass: ADMIN.password, captcha_id: id, captcha_code: 'RIGHT' } });
       expect(okLogin.status).toBe(200);
 
       const admin = await adminToken(app());
@@ -205,14 +205,14 @@ describe('account rate limits', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const id = (await call(site.app, 'GET', `${V1}/user/action/record?action=find_pass`)).body.data.captcha_id;
-        const r = await call(site.app, 'POST', `${V1}/user/password/reset`, { body: { e_mail: 'target@example.com', captcha_id: id, captcha_code: 'ok' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        const r = await call(site.app, 'POST', `${V1}/user/password/reset`, { body: { e_mail: 'target@example.com', captcha_id: id, captcha_code: 'ok' }, remoteAddress: `203.0.113.${i}` });
         statuses.push(r.status);
         if (r.status === 429) expect(r.body).toMatchObject({ reason: 'error.request.rate_limited', msg: 'Too many requests. Please wait a moment and try again.' });
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       const logins: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const r = await call(site.app, 'POST', `${V1}/user/login/email`, { body: { e_mail: 'victim@example.com', pass: 'guess-guess' }, headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        const r = await call(site.app, 'POST', `${V1}/user/login/email`, { body: { e_mail: 'victim@example.com', pass: 'guess-guess' }, remoteAddress: `192.0.2.${i}` });
         logins.push(r.status);
       }
       expect(logins.at(-1)).toBe(429);
