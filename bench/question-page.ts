@@ -72,7 +72,7 @@ async function buildSite(dataDir: string): Promise<{ questionId: string; token: 
       content: 'A question with very many answers and comments, to see how the page copes.',
       tags: [{ slug_name: 'support' }],
     }, token);
-    const a = await call<{ id: string }>(app, 'POST', '/answer/api/v1/answer', { question_id: q.id, content: 'The first answer, copied many times by the benchmark.' }, token);
+    const { info: a } = await call<{ info: { id: string } }>(app, 'POST', '/answer/api/v1/answer', { question_id: q.id, content: 'The first answer, copied many times by the benchmark.' }, token);
     const c = await call<{ comment_id: string }>(app, 'POST', '/answer/api/v1/comment', { object_id: a.id, original_text: 'A comment, copied many times by the benchmark.' }, token);
 
     const db = app.quorum.database!.kysely;

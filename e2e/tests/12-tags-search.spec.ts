@@ -86,8 +86,8 @@ test('moderator creates tags and a synonym; a member follows, asks with the syno
   await test.step('a question asked with the synonym is filed under the main tag', async () => {
     const q = await apiCall<{ id: string }>(request, 'POST', '/answer/api/v1/question', { title, content: 'My pilsner tastes green after two weeks. How long should it stay cold?', tags: [{ slug_name: synonym.slug }] }, member.token);
     questionId = String(q.id);
-    const a = await apiCall<{ id: string }>(request, 'POST', '/answer/api/v1/answer', { question_id: questionId, content: `Lager it near freezing for six weeks; ${id} patience pays.` }, answerer.token);
-    answerId = String(a.id);
+    const a = await apiCall<{ info: { id: string } }>(request, 'POST', '/answer/api/v1/answer', { question_id: questionId, content: `Lager it near freezing for six weeks; ${id} patience pays.` }, answerer.token);
+    answerId = String(a.info.id);
     await apiCall(request, 'POST', '/answer/api/v1/question', { title: chineseTitle, content: '第一次在家里酿造啤酒，需要准备哪些器材？', tags: [{ slug_name: main.slug }] }, member.token);
 
     await page.goto(`/tags/${synonym.slug}`);

@@ -1,8 +1,9 @@
 /** Request schemas of the post life cycle: edits, revisions, moderation, acceptance, votes, privileges. Messages are translation keys (i18n/<lang>/server.yaml). */
 import { z } from 'zod';
 import { QUESTION_ORDERS } from '../enums.js';
+import { LIMITS } from '../limits.js';
 import { PageQuery, required } from './common.js';
-import { AnswerAddReq, QuestionAddReq } from './core.js';
+import { AnswerAddReq, AnswerPageQuery, QuestionAddReq } from './core.js';
 
 // ---- Post life cycle: edits, revisions, moderation, acceptance, votes, privileges (Answer 1.4 shapes) ----
 
@@ -110,3 +111,17 @@ export const QuestionLinkQuery = PageQuery.extend({
   in_days: z.coerce.number().int().min(0).optional(),
 });
 export type QuestionLinkQuery = z.infer<typeof QuestionLinkQuery>;
+
+/** Largest page of the lists Answer's web client reads whole (it asks for 999 answers on every question page). */
+export const LARGE_PAGE_MAX = 1000;
+
+/** GET /answer/page: as AnswerPageQuery, with page_size up to LARGE_PAGE_MAX (Answer's server accepts 999). */
+export const AnswerListQuery = AnswerPageQuery.extend({
+  page_size: z.coerce
+    .number({ error: 'error.form.is_invalid' })
+    .int('error.form.is_invalid')
+    .min(1, 'error.form.is_invalid')
+    .max(LARGE_PAGE_MAX, 'error.form.is_invalid')
+    .default(LIMITS.defaultPageSize),
+});
+export type AnswerListQuery = z.infer<typeof AnswerListQuery>;

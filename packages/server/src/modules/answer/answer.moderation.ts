@@ -17,6 +17,7 @@ import { applyReputation, cancelActivities, recordActivity } from '../activity/i
 import { isModerator } from '../privilege/index.js';
 import { bumpAnswerCount, findQuestion, invalidateQuestionLists, updateQuestion } from '../question/index.js';
 import { bumpUserCount, type UserRow } from '../user/index.js';
+import { notifyAccepted } from './answer.notify.js';
 import * as repo from './answer.repository.js';
 
 const ACCEPTED = 2;
@@ -111,4 +112,5 @@ export async function acceptAnswer(ctx: AppContext, user: UserRow, input: Accept
     await applyReputation(tx, { ...base, id: askerRow, userId: q.user_id, triggerUserId: user.id === q.user_id ? '' : user.id, rule: 'answer.accept' });
   });
   invalidateQuestionLists();
+  if (answer) await notifyAccepted(ctx, q, answer, user.id);
 }

@@ -1,6 +1,6 @@
 /** Answer calls: list, info, post, edit, delete/undelete, accept. */
 import type { FastifyInstance } from 'fastify';
-import { AcceptAnswerReq, AnswerAddReq, AnswerPageQuery, AnswerRecoverReq, AnswerUpdateReq, IdQuery, PostRemoveReq } from '@quorum/contract';
+import { AcceptAnswerReq, AnswerAddReq, AnswerListQuery, AnswerRecoverReq, AnswerUpdateReq, IdQuery, PostRemoveReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { editAnswer } from './answer.edit.js';
@@ -12,7 +12,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  app.get('/answer/api/v1/answer/page', async (req) => ok(req, await answerPage(ctx, parse(AnswerPageQuery, req.query), await currentUser(ctx, req), req.lang)));
+  app.get('/answer/api/v1/answer/page', async (req) => ok(req, await answerPage(ctx, parse(AnswerListQuery, req.query), await currentUser(ctx, req), req.lang)));
 
   app.get('/answer/api/v1/answer/info', async (req) => {
     const { id } = parse(IdQuery, req.query);

@@ -3,10 +3,10 @@
  * site_write.restrict_answer is on). Pending answers (status 11) are shown to their author and to moderators;
  * deleted ones to moderators only.
  */
-import { PostStatus, type AnswerAddReq, type AnswerPageQuery } from '@quorum/contract';
+import { PostStatus, type AnswerAddReq, type AnswerListQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { badRequest, notFound } from '../../core/errors.js';
+import { forbidden, notFound } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
@@ -15,20 +15,23 @@ import { insertRevision } from '../revision/index.js';
 import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { bumpUserCount, findUsersByIds, type UserRow } from '../user/index.js';
+import { notifyAnswered } from './answer.notify.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 
 /**
  * POST /answer.
- * @returns the new answer as presented
- * @throws 404 unknown question; 403 closed question or missing privilege; 400 toast `error.answer.restrict_answer`
+ * @returns `{info: the new answer, question: question info}`: Answer's handler returns both and its client
+ *   reads `res.info` (the swagger documents no body)
+ * @throws 404 unknown question; 403 closed question or missing privilege; 403 `error.answer.restrict_answer`
+ *   (a second answer while site_write.restrict_answer is on; Answer 1.4.2 answers it with Forbidden)
  */
-export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAddReq, lang = 'en_US'): Promise<Record<string, unknown>> {
+export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAddReq, lang = 'en_US'): Promise<{ info: Record<string, unknown>; question: Record<string, unknown> }> {
   const db = requireDb(ctx);
   await requirePrivilege(ctx, user, 'answer.add');
   const question = await requireAnswerableQuestion(ctx, input.question_id, user);
   const { site_write, general } = await getSettings(ctx);
-  if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw badRequest('error.answer.restrict_answer');
+  if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw forbidden('error.answer.restrict_answer');
   const ids = requireIds(ctx);
   const id = await ids.next('answer');
   const revisionId = await ids.next('revision');
@@ -58,7 +61,12 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     await recordQuestionLinks(tx, question.id, input.content, general.site_url, now);
   });
   invalidateQuestionLists();
-  return presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, await answerMemberActions(ctx, lang, user, row));
+  await notifyAnswered(ctx, question, row);
+  const [info, questionOut] = await Promise.all([
+    answerMemberActions(ctx, lang, user, row).then((actions) => presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, actions)),
+    questionInfo(ctx, question.id, user, lang),
+  ]);
+  return { info, question: questionOut };
 }
 
 /** An answer the viewer may see (pending: author and moderators; deleted: moderators), else 404. */
@@ -84,8 +92,12 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
   return { info: presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions), question };
 }
 
-/** GET /answer/page: one page of a question's answers with authors, the viewer's votes and bookmarks, menu actions. */
-export async function answerPage(ctx: AppContext, q: AnswerPageQuery, viewer: UserRow | undefined, lang = 'en_US'): Promise<{ count: number; list: Record<string, unknown>[] }> {
+/**
+ * GET /answer/page: one page of a question's answers with authors, the viewer's votes and bookmarks, menu actions.
+ * Pages of up to 1000 (Answer's client asks for 999) cost a fixed number of queries: the authors, votes and
+ * bookmarks of the whole page are read in one query each.
+ */
+export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US'): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const question = await getVisibleQuestion(ctx, q.question_id, viewer);
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
@@ -98,10 +110,13 @@ export async function answerPage(ctx: AppContext, q: AnswerPageQuery, viewer: Us
     findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id])),
     viewer ? repo.viewerStates(db, ids, viewer.id) : Promise.resolve({ votes: new Map<string, string>(), collected: new Set<string>() }),
   ]);
+  // Menu actions depend only on the author and the status: worked out once per pair, not per answer (a page can hold 1000).
+  const actionsOf = new Map<string, ReturnType<typeof answerMemberActions>>();
   const list = [];
   for (const r of rows) {
-    const actions = await answerMemberActions(ctx, lang, viewer, r);
-    list.push(presentAnswer(r, users, { vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, actions));
+    const key = `${r.user_id}:${r.status}`;
+    if (!actionsOf.has(key)) actionsOf.set(key, answerMemberActions(ctx, lang, viewer, r));
+    list.push(presentAnswer(r, users, { vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!));
   }
   return { count, list };
 }

@@ -39,7 +39,7 @@ export async function askQuestion(app: FastifyInstance, token: string, title: st
 export async function answerQuestion(app: FastifyInstance, token: string, questionId: string, content = 'A helpful answer text'): Promise<string> {
   const r = await call(app, 'POST', '/answer/api/v1/answer', { token, body: { question_id: questionId, content } });
   if (r.status !== 200) throw new Error(`answer: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
+  return r.body.data.info.id as string;
 }
 
 /** Tables written by background workers (mail outbox, view counts, housekeeping), not by requests. */

@@ -41,7 +41,7 @@ export function presentAnswerItem(a: AnswerRow, q: QuestionRow | undefined, tags
   };
 }
 
-/** GET /personal/user/info `info` (Answer's GetOtherUserInfoByUsernameResp). */
+/** GET /personal/user/info (Answer's GetOtherUserInfoByUsernameResp, returned flat). */
 export function presentProfile(u: UserRow, counts: { questions: number; answers: number }): Record<string, unknown> {
   const basic = presentBasicUser(u);
   return {

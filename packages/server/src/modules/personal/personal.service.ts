@@ -36,10 +36,13 @@ function statusesFor(owner: UserRow, viewer: UserRow | undefined): number[] {
   return own ? [PostStatus.normal, PostStatus.closed, PostStatus.pending] : [PostStatus.normal, PostStatus.closed];
 }
 
-/** GET /personal/user/info: `{info}`. */
-export async function profileInfo(ctx: AppContext, username: string, viewer: UserRow | undefined): Promise<{ info: Item }> {
+/**
+ * GET /personal/user/info: the user object itself, not wrapped (Answer's handler returns
+ * GetOtherUserInfoByUsernameResp flat and its client reads it flat; the swagger's `{info}` is wrong).
+ */
+export async function profileInfo(ctx: AppContext, username: string, viewer: UserRow | undefined): Promise<Item> {
   const user = await requireProfileUser(ctx, username, viewer);
-  return { info: presentProfile(user, await repo.postCounts(requireDb(ctx), user.id)) };
+  return presentProfile(user, await repo.postCounts(requireDb(ctx), user.id));
 }
 
 async function questionItems(ctx: AppContext, rows: repo.QuestionRow[]): Promise<Item[]> {

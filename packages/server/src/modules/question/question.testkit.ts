@@ -45,7 +45,7 @@ export async function ask(site: TestSite, token: string, title = 'How do I calib
 export async function answer(site: TestSite, token: string, questionId: string, content = 'Here is an answer text.'): Promise<string> {
   const r = await call(site.app, 'POST', `${API}/answer`, { token, body: { question_id: questionId, content } });
   if (r.status !== 200) throw new Error(`answer: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data.id as string;
+  return r.body.data.info.id as string;
 }
 
 /** Activity rows of an object (tests inspect reputation logs). */

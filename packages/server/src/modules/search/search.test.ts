@@ -27,7 +27,7 @@ for (const dialect of DIALECTS) {
       ids.noise1 = await ask(bob.token, 'Bottle conditioning time', 'How long should bottles condition?', ['support']);
       ids.noise2 = await ask(bob.token, 'Cleaning the fermenter', 'Which sanitizer do you use?', ['support']);
       const a = await call(site.app, 'POST', `${V1}/answer`, { token: carol.token, body: { question_id: ids.water, content: 'Yes, hardness matters for pale lager styles.' } });
-      ids.answer = a.body.data.id;
+      ids.answer = a.body.data.info.id;
       await site.app.quorum.database!.kysely.updateTable('questions').set({ vote_count: 5 }).where('id', '=', ids.lager!).execute();
     });
     afterAll(async () => site?.close());

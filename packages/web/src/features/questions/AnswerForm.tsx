@@ -88,7 +88,7 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
     setError(null);
     setSubmitting(true);
     try {
-      const answer = await api.post<AnswerInfo>('/answer/api/v1/answer', { question_id: question.id, content });
+      const { info: answer } = await api.post<{ info: AnswerInfo }>('/answer/api/v1/answer', { question_id: question.id, content });
       posted.current = true;
       clearAnswerDraft(question.id);
       setContent('');

@@ -24,7 +24,7 @@ export interface Ranking {
   staffs: RankedUser[];
 }
 
-/** GET /personal/user/info `info`. */
+/** GET /personal/user/info (the user object, flat as Answer returns it). */
 export interface Profile {
   id: string;
   username: string;
@@ -121,7 +121,7 @@ export function useProfile(username: string) {
   const query = { username };
   return useQuery({
     queryKey: [apiKey(`${BASE}/user/info`, query)],
-    queryFn: () => api.get<{ info: Profile }>(`${BASE}/user/info`, query, { allow404: true }).then((d) => d.info),
+    queryFn: () => api.get<Profile>(`${BASE}/user/info`, query, { allow404: true }),
   });
 }
 
