@@ -56,15 +56,54 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
   return reply.code(err.status).send({ code: err.status, reason: err.reason, msg: translate(err.reason, req.lang), data: err.data });
 }
 
+/** U+0000, or a surrogate that is not half of a pair (in `u` mode a pair is one code point, outside Cs). */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/** True for text every engine can store: no U+0000 and no lone surrogate (PostgreSQL refuses the first, UTF-8 has no form for the second). */
+export function isStorableText(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
+
 /**
- * Installs the language hook and the error handler: AppError -> its envelope; Fastify's own client errors
- * (bad JSON, wrong content type, body too large) -> 400/413; anything else -> 500 `base.unknown` with a
- * request id, logged with its stack, never shown to the client.
+ * A field of a request input holding text a database cannot store (see isStorableText), in the dotted form of
+ * field errors (`tags.0.slug_name`; `body` for the input itself); null when there is none. Walks objects and
+ * arrays without recursion, so any nesting depth is safe; property names are checked like values (a bad name
+ * reports its parent); raw bytes (Buffers) are not text and are skipped.
+ */
+export function unstorableField(input: unknown): string | null {
+  const stack: Array<[value: unknown, path: string]> = [[input, '']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return path || 'body';
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      for (const [key, child] of Object.entries(value)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (!isStorableText(key)) return path || 'body';
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Installs the language hook, the stored-text guard and the error handler: AppError -> its envelope; Fastify's
+ * own client errors (bad JSON, wrong content type, body too large) -> 400/413; anything else -> 500
+ * `base.unknown` with a request id, logged with its stack, never shown to the client.
+ * The guard refuses every request whose path parameters, query or JSON body hold a NUL byte or a lone surrogate
+ * with a 400 field error `error.input.unstorable_character` on that field, before any route runs: PostgreSQL
+ * answers such text with an encoding error, which used to surface as a 500.
  */
 export function installHttpCore(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en_US');
   app.addHook('onRequest', async (req) => {
     req.lang = pickLanguage(req.headers['accept-language']);
+  });
+  app.addHook('preValidation', async (req) => {
+    const field = unstorableField(req.params) ?? unstorableField(req.query) ?? unstorableField(req.body);
+    if (field) throw fieldErrors([{ field, message: 'error.input.unstorable_character' }]);
   });
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) return sendError(req, reply, error);

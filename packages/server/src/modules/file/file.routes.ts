@@ -58,7 +58,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', 'error.file.too_large');
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw fieldError('file', 'error.file.required');
-      throw err;
+      // Anything else the form parser raises is the body's fault: cut off, no closing boundary, not form data.
+      throw fieldError('file', 'error.file.malformed');
     }
     const { source } = parse(FileUploadFields, fields);
     if (!data || !data.length) throw fieldError('file', 'error.file.required');
