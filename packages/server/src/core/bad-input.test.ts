@@ -38,22 +38,22 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => site?.close());
 
-    it.each(ANONYMOUS_API_GETS)('GET %s answers 400 naming the field', async (url, field) => {
-      if (!site) return;
+    it.for(ANONYMOUS_API_GETS)('GET %s answers 400 naming the field', async ([url, field], t) => {
+      if (!site) return t.skip();
       const r = await call(site.app, 'GET', url, { lang: 'en-US' });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: 400, reason: 'base.request_format_error' });
       expect(r.body.data).toEqual([{ error_field: field, error_msg: `${field} contains a character that cannot be stored.` }]);
     });
 
-    it('translates the field error', async () => {
-      if (!site) return;
+    it('translates the field error', async (t) => {
+      if (!site) return t.skip();
       const r = await call(site.app, 'GET', `${V1}/question/info?id=a%00b`, { lang: 'zh-CN' });
       expect(r.body.data).toEqual([{ error_field: 'id', error_msg: 'id 含有无法保存的字符。' }]);
     });
 
-    it('answers logged-in writes carrying NUL bytes or lone surrogates in JSON with 400, and stores nothing', async () => {
-      if (!site) return;
+    it('answers logged-in writes carrying NUL bytes or lone surrogates in JSON with 400, and stores nothing', async (t) => {
+      if (!site) return t.skip();
       const writes: Array<[method: 'POST' | 'PUT', url: string, body: unknown, field: string]> = [
         ['POST', `${V1}/question`, { title: 'Title with a \u0000 byte', content: 'Body long enough to pass.', tags: [{ slug_name: 'social' }] }, 'title'],
         ['POST', `${V1}/question`, { title: 'A fine title here', content: 'Body long enough.', tags: [{ slug_name: 'so\u0000cial' }] }, 'tags.0.slug_name'],
@@ -75,16 +75,16 @@ for (const dialect of DIALECTS) {
       expect(fine.status).toBe(200);
     });
 
-    it('answers anonymous logins and registrations with NUL bytes with 400, not 500', async () => {
-      if (!site) return;
+    it('answers anonymous logins and registrations with NUL bytes with 400, not 500', async (t) => {
+      if (!site) return t.skip();
       const login = await call(site.app, 'POST', `${V1}/user/login/email`, { body: { e_mail: 'a\u0000@example.com', pass: 'password-123' } });
       expect([login.status, login.body.data[0].error_field]).toEqual([400, 'e_mail']);
       const register = await call(site.app, 'POST', `${V1}/user/register/email`, { body: { name: 'nul', e_mail: 'nul@example.com', pass: 'pass\u0000word-1' } });
       expect([register.status, register.body.data[0].error_field]).toEqual([400, 'pass']);
     });
 
-    it('answers a truncated or malformed multipart upload with 400', async () => {
-      if (!site) return;
+    it('answers a truncated or malformed multipart upload with 400', async (t) => {
+      if (!site) return t.skip();
       const { payload, headers } = multipart({ source: 'post' }, { name: 'a.png', type: 'image/png', data: Buffer.alloc(2048, 1) });
       const bodies = [
         payload.subarray(0, payload.length - 600),
@@ -98,8 +98,8 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('answers pages with a NUL byte in the address with the not-found page', async () => {
-      if (!site) return;
+    it('answers pages with a NUL byte in the address with the not-found page', async (t) => {
+      if (!site) return t.skip();
       if (!hasWebBuild()) throw new Error('packages/web/dist is missing: run `npm run build` first');
       for (const url of PAGES) {
         const res = await site.app.inject({ method: 'GET', url });
