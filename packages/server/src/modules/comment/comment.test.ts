@@ -77,9 +77,9 @@ for (const dialect of DIALECTS) {
       expect(c.member_actions.map((a: { action: string }) => a.action)).toEqual(['edit', 'delete']);
 
       const adminInbox = await call(app(), 'GET', `${N}/page?type=inbox`, { token: admin });
-      expect(adminInbox.body.data.list[0]).toMatchObject({ notification_action: 'comment_question', is_read: false, user_info: { username: 'bob' }, object_info: { object_type: 'comment', object_map: { question: qid, comment: c.comment_id } } });
+      expect(adminInbox.body.data.list[0]).toMatchObject({ notification_action: 'commented on your question', is_read: false, user_info: { username: 'bob' }, object_info: { object_type: 'comment', object_map: { question: qid, comment: c.comment_id } } });
       const carolInbox = await call(app(), 'GET', `${N}/page`, { token: carol.token });
-      expect(carolInbox.body.data.list.map((n: { notification_action: string }) => n.notification_action)).toContain('mention_you');
+      expect(carolInbox.body.data.list.map((n: { notification_action: string }) => n.notification_action)).toContain('mentioned you');
       const daveInbox = await call(app(), 'GET', `${N}/page`, { token: dave.token });
       expect(daveInbox.body.data).toEqual({ count: 0, list: [] });
       const own = await call(app(), 'GET', `${N}/page`, { token: bob.token });
@@ -93,7 +93,7 @@ for (const dialect of DIALECTS) {
       expect(reply.status).toBe(200);
       expect(reply.body.data).toMatchObject({ reply_user_id: bob.id, reply_username: 'bob', reply_comment_id: first.body.data.comment_id });
       const inbox = await call(app(), 'GET', `${N}/page`, { token: bob.token });
-      expect(inbox.body.data.list[0]).toMatchObject({ notification_action: 'reply_to_you', object_info: { object_map: { question: qid, answer: aid } } });
+      expect(inbox.body.data.list[0]).toMatchObject({ notification_action: 'replied to your comment', object_info: { object_map: { question: qid, answer: aid } } });
       const wrongPost = await add(carol.token, { object_id: qid, original_text: 'Cross-post reply', reply_comment_id: first.body.data.comment_id });
       expect(wrongPost.status).toBe(404);
     });

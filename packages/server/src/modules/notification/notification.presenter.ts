@@ -1,10 +1,11 @@
 /** Notifications as they leave the server (Answer's NotificationContent shape). */
+import { translate } from '../../core/i18n.js';
 import { presentBasicUser, type UserRow } from '../user/index.js';
 import type { NotificationRow } from './notification.repository.js';
 
 /** What a notification row's `content` holds (JSON). */
 export interface NotificationContent {
-  /** e.g. comment_question, comment_answer, reply_to_you, mention_you, invited_you_to_answer */
+  /** e.g. comment_question, comment_answer, reply_to_you, mention_you, invited_you_to_answer, answer_the_question, accept_answer; '' for achievements */
   action: string;
   trigger_user_id: string;
   object_type: string;
@@ -25,8 +26,24 @@ export function parseContent(row: NotificationRow): NotificationContent {
   }
 }
 
-/** One item of GET /notification/page: `{id, user_info?, object_info, rank, notification_action, is_read, update_time}`. */
-export function presentNotification(row: NotificationRow, content: NotificationContent, users: Map<string, UserRow>): Record<string, unknown> {
+/**
+ * The phrase of a stored action key in `lang` (e.g. `answer_the_question` -> "answered your question"): Answer's
+ * server translates `notification_action` for the reader and its client shows it as it comes. Unknown keys get
+ * the generic phrase; '' (achievements) stays ''.
+ */
+export function actionPhrase(action: string, lang: string): string {
+  if (!action) return '';
+  const key = `notification.action.${action}`;
+  const phrase = translate(key, lang);
+  return phrase === key ? translate('notification.action.other', lang) : phrase;
+}
+
+/**
+ * One item of GET /notification/page: `{id, user_info?, object_info, rank, notification_action?, is_read,
+ * update_time}` (Answer's NotificationContent; `notification_action` is the translated phrase and is left out
+ * when empty, as Answer's omitempty does for achievements).
+ */
+export function presentNotification(row: NotificationRow, content: NotificationContent, users: Map<string, UserRow>, lang: string): Record<string, unknown> {
   const objectMap: Record<string, string> = {};
   if (content.question_id) objectMap.question = content.question_id;
   if (content.answer_id) objectMap.answer = content.answer_id;
@@ -35,10 +52,11 @@ export function presentNotification(row: NotificationRow, content: NotificationC
     id: row.id,
     object_info: { title: content.title, object_id: content.object_id, object_map: objectMap, object_type: content.object_type },
     rank: content.rank ?? 0,
-    notification_action: content.action,
     is_read: row.is_read === 1,
     update_time: row.created_at,
   };
+  const phrase = actionPhrase(content.action, lang);
+  if (phrase) out.notification_action = phrase;
   if (content.trigger_user_id) out.user_info = presentBasicUser(users.get(content.trigger_user_id));
   return out;
 }

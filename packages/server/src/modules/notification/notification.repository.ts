@@ -1,4 +1,4 @@
-/** The only place that queries `notifications` (and the pending-revision count of the red dot). */
+/** The only place that queries `notifications` (and the pending-revision count of the red dot, the titles of achievements). */
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { NotificationsTable } from '../../core/db/schema.js';
@@ -55,4 +55,20 @@ export async function markAllRead(db: Db, userId: string, type: string, now: num
 export async function countPendingRevisions(db: Db): Promise<number> {
   const r = await db.kysely.selectFrom('revisions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** The live achievement notification of a user about an object, if any (one per user and object). */
+export function findAchievement(db: Db, userId: string, objectId: string): Promise<NotificationRow | undefined> {
+  return db.kysely.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('object_id', '=', objectId).where('type', '=', 'achievement').where('status', '=', 1).executeTakeFirst();
+}
+
+/** Replaces a notification's content (JSON). */
+export async function updateContent(db: Db, id: string, content: string): Promise<void> {
+  await db.kysely.updateTable('notifications').set({ content }).where('id', '=', id).execute();
+}
+
+/** A question's title ('' when unknown): what achievement notifications show. */
+export async function questionTitle(db: Db, questionId: string): Promise<string> {
+  const r = await db.kysely.selectFrom('questions').select('title').where('id', '=', questionId).executeTakeFirst();
+  return r?.title ?? '';
 }

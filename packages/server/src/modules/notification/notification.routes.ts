@@ -12,7 +12,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${base}/page`, async (req) => {
     const user = await requireUser(ctx, req);
-    return ok(req, await notificationPage(ctx, user, parse(NotificationPageQuery, req.query)));
+    return ok(req, await notificationPage(ctx, user, parse(NotificationPageQuery, req.query), req.lang));
   });
 
   app.get(`${base}/status`, async (req) => ok(req, await notificationStatus(ctx, await requireUser(ctx, req))));

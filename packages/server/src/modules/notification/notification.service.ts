@@ -59,8 +59,8 @@ export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<voi
   }
 }
 
-/** GET /notification/page: the viewer's notifications of a type, newest first, with the trigger users. */
-export async function notificationPage(ctx: AppContext, user: UserRow, q: NotificationPageQuery): Promise<{ count: number; list: Record<string, unknown>[] }> {
+/** GET /notification/page: the viewer's notifications of a type, newest first, with the trigger users; phrases in `lang`. */
+export async function notificationPage(ctx: AppContext, user: UserRow, q: NotificationPageQuery, lang: string): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const inboxType = q.type === 'inbox' && q.inbox_type !== 'all' ? InboxType[q.inbox_type] : undefined;
   const [rows, count] = await Promise.all([
@@ -69,7 +69,7 @@ export async function notificationPage(ctx: AppContext, user: UserRow, q: Notifi
   ]);
   const contents = rows.map(parseContent);
   const users = await findUsersByIds(db, contents.map((c) => c.trigger_user_id));
-  return { count, list: rows.map((r, i) => presentNotification(r, contents[i]!, users)) };
+  return { count, list: rows.map((r, i) => presentNotification(r, contents[i]!, users, lang)) };
 }
 
 /**

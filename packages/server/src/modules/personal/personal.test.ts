@@ -82,7 +82,7 @@ for (const dialect of DIALECTS) {
       expect(invited.body.data[0]).toMatchObject({ username: 'carol', display_name: 'carol', status: 'normal' });
       const inbox = await get('/notification/page?type=inbox&inbox_type=invites', carol.token);
       expect(inbox.body.data.list).toHaveLength(1);
-      expect(inbox.body.data.list[0]).toMatchObject({ notification_action: 'invited_you_to_answer', user_info: { username: 'dave' }, object_info: { object_id: qid, object_type: 'question', title: 'Where do profiles come from?' } });
+      expect(inbox.body.data.list[0]).toMatchObject({ notification_action: 'invited you to answer', user_info: { username: 'dave' }, object_info: { object_id: qid, object_type: 'question', title: 'Where do profiles come from?' } });
       expect((await put(dave.token, { question_id: qid, invite_user: 'bob' })).status).toBe(200);
       expect((await get(`/question/invite?question_id=${qid}`)).body.data.map((u: { username: string }) => u.username)).toEqual(['bob']);
       expect((await get('/notification/page?inbox_type=invites', carol.token)).body.data.count).toBe(1);

@@ -14,17 +14,11 @@ export interface NotificationRow {
   user_info?: UserBasic | null;
   object_info: { title: string; object_id: string; object_type: string; object_map: { question?: string; answer?: string; comment?: string } };
   rank: number;
-  notification_action: string;
+  /** What happened, as a phrase in the reader's language (the server translates it, as Answer's does); absent on achievements. */
+  notification_action?: string;
   is_read: boolean;
   update_time: number;
 }
-
-/** Actions with a label of their own (Answer's notification actions); others get a generic one. */
-const ACTIONS = [
-  'comment_question', 'comment_answer', 'reply_to_you', 'mention_you', 'invited_you_to_answer', 'answer_the_question',
-  'update_question', 'update_answer', 'accept_answer', 'your_question_is_closed', 'your_question_was_deleted',
-  'your_answer_was_deleted', 'your_comment_was_deleted', 'upvote', 'downvote', 'accept',
-] as const;
 
 /** Where a notification leads: the question, at the answer, with the comment highlighted. */
 function targetOf(n: NotificationRow, permalink: number): string | null {
@@ -39,7 +33,6 @@ function targetOf(n: NotificationRow, permalink: number): string | null {
 export function NotificationItem({ n, onOpen }: { n: NotificationRow; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const permalink = permalinkStyle(useSiteInfo());
-  const action = (ACTIONS as readonly string[]).includes(n.notification_action) ? n.notification_action : 'other';
   const href = targetOf(n, permalink);
   const name = n.user_info?.display_name || n.user_info?.username || '';
   const open = () => {
@@ -57,7 +50,7 @@ export function NotificationItem({ n, onOpen }: { n: NotificationRow; onOpen: (i
       )}
       <div className="flex-grow-1 min-w-0">
         <div className="small">
-          {n.user_info ? <UserLink user={n.user_info} className="fw-semibold" /> : null} {t(`notifications.action.${action}`)}
+          {n.user_info ? <UserLink user={n.user_info} className="fw-semibold" /> : null} {n.notification_action ?? ''}
         </div>
         {href ? (
           <Link to={href} onClick={open} className={`text-break ${n.is_read ? '' : 'fw-semibold'}`}>
