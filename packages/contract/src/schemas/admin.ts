@@ -314,6 +314,9 @@ export const AdminQuestionStatusReq = z
     question_id: postId.optional(),
     question_ids: postIds.optional(),
     status: z.enum(['available', 'normal', 'closed', 'deleted'], { error: 'error.form.is_invalid' }),
+    /** Closing: one of GET /reasons?object_type=question&action=close (default: 'something else' with a note). */
+    close_type: z.coerce.number({ error: 'error.form.is_invalid' }).int('error.form.is_invalid').optional(),
+    close_msg: z.string({ error: 'error.form.is_invalid' }).trim().max(500, 'error.question.close_msg_too_long').optional(),
   })
   .refine((v) => v.question_id || v.question_ids?.length, { message: 'error.form.cannot_be_empty', path: ['question_id'] });
 export type AdminQuestionStatusReq = z.infer<typeof AdminQuestionStatusReq>;

@@ -304,6 +304,17 @@ export interface UserNotificationConfigTable {
   updated_at: Int;
 }
 
+/** Admin actions (migration 006): who (operator), what (action, target) and the changes as JSON. */
+export interface AdminAuditTable {
+  id: string;
+  operator_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  changes: string;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -331,6 +342,7 @@ export interface Database {
   user_codes: UserCodesTable;
   captchas: CaptchasTable;
   user_notification_config: UserNotificationConfigTable;
+  admin_audit: AdminAuditTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

@@ -3,3 +3,4 @@ export { answerPage, addAnswer, answerInfo, getVisibleAnswer } from './answer.se
 export { prepareAnswerEdit, writeAnswerEdit, requireEditableAnswer, checkAnswerEditable, type PreparedAnswerEdit } from './answer.edit.js';
 export { findAnswer, type AnswerRow } from './answer.repository.js';
 export { answerRoutes } from './answer.routes.js';
+export { deleteAnswer, recoverAnswer } from './answer.moderation.js';

@@ -5,3 +5,4 @@ export { prepareQuestionEdit, writeQuestionEdit, requireEditableQuestion, checkQ
 export { recordQuestionLinks, linkedIdsInText } from './question.links.js';
 export { startViewFlusher, flushViews, countView } from './question.views.js';
 export { questionRoutes } from './question.routes.js';
+export { deleteQuestion, recoverQuestion, closeQuestion, reopenQuestion } from './question.moderation.js';

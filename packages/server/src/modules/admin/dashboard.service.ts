@@ -1,0 +1,143 @@
+/**
+ * GET /admin/api/dashboard: Answer's DashboardInfo (counts, site health, version) plus the 30-day series of new
+ * questions, answers and users, e-mails waiting in the outbox, the first-run checklist and the recent admin
+ * actions. Everything is read fresh except the uploads directory size, which is walked at most once a minute.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DashboardChecklistItem, DashboardDay, DashboardInfo } from '@quorum/contract';
+import { requireDb, type AppContext } from '../../core/context.js';
+import { getSmtp, isConfigured, OutboxStatus } from '../mail/index.js';
+import { uploadsDir } from '../file/index.js';
+import { getSettings, VERSION } from '../siteinfo/index.js';
+import { hasAuditAction } from './audit.repository.js';
+import { recentAdminActions } from './audit.js';
+import { dashboardCounts, databaseInfo, perDay } from './dashboard.repository.js';
+
+/** Days in the charts (issue: the last 30 days, today included). */
+export const CHART_DAYS = 30;
+/** Recent admin actions shown. */
+export const RECENT_ACTIONS = 10;
+const UPLOADS_CACHE_MS = 60_000;
+const DAY = 86400;
+
+const uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
+
+async function dirSize(dir: string): Promise<number> {
+  let total = 0;
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += await dirSize(p);
+    else if (e.isFile()) total += (await stat(p)).size;
+  }
+  return total;
+}
+
+async function uploadsBytes(ctx: AppContext): Promise<number> {
+  const hit = uploadsCache.get(ctx);
+  if (hit && Date.now() - hit.at < UPLOADS_CACHE_MS) return hit.bytes;
+  const bytes = await dirSize(uploadsDir(ctx.dataDir));
+  uploadsCache.set(ctx, { at: Date.now(), bytes });
+  return bytes;
+}
+
+/** Bytes as '512 B', '1.2 KB', '35.1 MB', '2.0 GB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)} ${units[i]}`;
+}
+
+/** Seconds to add to UTC to get the wall-clock time of `timeZone` at `at` (ms); 0 for an unknown zone. */
+export function zoneOffsetSeconds(timeZone: string, at = Date.now()): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+    const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+    return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 1000);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The last CHART_DAYS days in the site's time zone, oldest first, each with its new questions, answers and users.
+ * @param timeZone IANA zone of the interface settings
+ */
+async function series(ctx: AppContext, timeZone: string): Promise<DashboardDay[]> {
+  const db = requireDb(ctx);
+  const offset = zoneOffsetSeconds(timeZone);
+  const localNow = Math.floor(Date.now() / 1000) + offset;
+  const firstLocalDay = localNow - (localNow % DAY) - (CHART_DAYS - 1) * DAY;
+  const since = firstLocalDay - offset;
+  const [questions, answers, users] = await Promise.all([perDay(db, 'questions', since, offset), perDay(db, 'answers', since, offset), perDay(db, 'users', since, offset)]);
+  return Array.from({ length: CHART_DAYS }, (_, i) => {
+    const start = since + i * DAY;
+    return {
+      date: new Date((firstLocalDay + i * DAY) * 1000).toISOString().slice(0, 10),
+      questions: questions.get(start) ?? 0,
+      answers: answers.get(start) ?? 0,
+      users: users.get(start) ?? 0,
+    };
+  });
+}
+
+/**
+ * The first-run checklist: SMTP configured, both legal texts written, registration policy reviewed (closed, or the
+ * login settings saved once). Links are the admin pages that fix each item.
+ */
+async function checklist(ctx: AppContext, smtp: boolean, legalDone: boolean, registrationsOpen: boolean): Promise<DashboardChecklistItem[]> {
+  const reviewed = !registrationsOpen || (await hasAuditAction(requireDb(ctx), 'settings.login'));
+  return [
+    { key: 'smtp', done: smtp, link: '/admin/smtp' },
+    { key: 'legal', done: legalDone, link: '/admin/legal' },
+    { key: 'registration', done: reviewed, link: '/admin/login' },
+  ];
+}
+
+/** The dashboard payload (see DashboardInfo in the contract). */
+export async function dashboardInfo(ctx: AppContext): Promise<DashboardInfo> {
+  const db = requireDb(ctx);
+  const settings = await getSettings(ctx);
+  const [counts, days, dbInfo, uploads, smtpSettings, recent] = await Promise.all([
+    dashboardCounts(db, [OutboxStatus.pending, OutboxStatus.sending]),
+    series(ctx, settings.interface.time_zone),
+    databaseInfo(db),
+    uploadsBytes(ctx),
+    getSmtp(ctx),
+    recentAdminActions(ctx, RECENT_ACTIONS),
+  ]);
+  const smtp = isConfigured(smtpSettings);
+  const legalDone = !!settings.legal.terms_of_service_original_text.trim() && !!settings.legal.privacy_policy_original_text.trim();
+  return {
+    ...counts,
+    uploading_files: true,
+    smtp,
+    https: settings.general.site_url.startsWith('https://'),
+    login_required: settings.login.login_required,
+    time_zone: settings.interface.time_zone,
+    occupying_storage_space: formatBytes(uploads),
+    uploads_size_bytes: uploads,
+    app_start_time: String(Math.floor(process.uptime())),
+    version_info: { version: VERSION, revision: '', remote_version: '' },
+    database_type: db.dialect === 'sqlite' ? 'sqlite3' : db.dialect,
+    database_version: dbInfo.version,
+    database_size: formatBytes(dbInfo.size),
+    database_size_bytes: dbInfo.size,
+    days,
+    checklist: await checklist(ctx, smtp, legalDone, settings.login.allow_new_registrations),
+    recent_actions: recent,
+  };
+}
