@@ -35,9 +35,14 @@ export type ChangeEmailCodeReq = z.infer<typeof ChangeEmailCodeReq>;
 /** GET /user/action/record */
 export const ActionRecordQuery = z.object({ action: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid') });
 
-/** Avatar choice of PUT /user/info (Answer's AvatarInfo). */
+/**
+ * Avatar choice of PUT /user/info (Answer's AvatarInfo). Answer's client sends `default` for the system avatar;
+ * it is read as `system`.
+ */
 export const AvatarReq = z.object({
-  type: z.enum(['system', 'gravatar', 'custom', ''], { error: 'error.user.avatar_invalid' }),
+  type: z
+    .enum(['system', 'default', 'gravatar', 'custom', ''], { error: 'error.user.avatar_invalid' })
+    .transform((t) => (t === 'default' ? 'system' : t)),
   gravatar: z.string().max(200).optional(),
   custom: z.string().trim().max(512, 'error.user.avatar_invalid').optional(),
 });

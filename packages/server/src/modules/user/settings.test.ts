@@ -23,6 +23,8 @@ for (const dialect of DIALECTS) {
       if (!site) return t.skip();
       const ctx = app().quorum;
       const s = await getSettings(ctx);
+      const locked = { allow_update_avatar: false, allow_update_bio: false, allow_update_display_name: false, allow_update_location: false, allow_update_username: false, allow_update_website: false };
+      await saveSection(ctx, 'site_users', { ...s.site_users, ...locked });
       // Unchanged values are fine even when the policy forbids changes (the form sends every field).
       const same = await call(app(), 'PUT', `${V1}/user/info`, { token: dora.token, body: { display_name: 'dora', username: 'dora', bio: '', website: '', location: '' } });
       expect(same.status).toBe(200);
@@ -55,6 +57,10 @@ for (const dialect of DIALECTS) {
         expect((await call(app(), 'GET', `${V1}/user/info`, { token: dora.token })).body.data.avatar.gravatar).toMatch(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}$/);
         const noUrl = await call(app(), 'PUT', `${V1}/user/info`, { token: dora.token, body: { avatar: { type: 'custom', custom: 'javascript:alert(1)' } } });
         expect(noUrl.body.data[0].error_field).toBe('avatar');
+        // Answer's client saves the profile with its own name of the system avatar: `default`.
+        const answerClient = await call(app(), 'PUT', `${V1}/user/info`, { token: dora.token, body: { display_name: 'Dora Explorer', avatar: { type: 'default', gravatar: '', custom: '' } } });
+        expect(answerClient.status).toBe(200);
+        expect((await call(app(), 'GET', `${V1}/user/info`, { token: dora.token })).body.data.avatar).toMatchObject({ type: 'system', custom: '' });
       } finally {
         await saveSection(ctx, 'site_users', s.site_users);
       }
