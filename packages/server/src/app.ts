@@ -12,6 +12,7 @@ import { resolveDataDir } from './config/config.js';
 import type { AppContext } from './core/context.js';
 import { unauthorized } from './core/errors.js';
 import { installHttpCore } from './core/http.js';
+import { installCookies } from './core/session-cookie.js';
 import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const ctx: AppContext = { dataDir, log: app.log, config: null, database: null, ids: null, installed: false, onClose: [] };
   app.decorate('quorum', ctx);
   installHttpCore(app);
+  await installCookies(app);
 
   const SECURITY_HEADERS = securityHeaders(resolveFrameAncestors());
   app.addHook('onSend', async (_req, reply, payload) => {

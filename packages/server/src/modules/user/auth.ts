@@ -1,14 +1,18 @@
 /**
- * Request authentication and guards. The token comes in `Authorization: <token>` or `Bearer <token>`;
- * the user is looked up once per request and cached on it.
+ * Request authentication and guards. The token comes in `Authorization: <token>` or `Bearer <token>` (API clients,
+ * Answer's client), else in the HttpOnly session cookie (our web client, core/session-cookie.ts); the user is
+ * looked up once per request and cached on it. A write authenticated by the cookie must carry the session's CSRF
+ * token (DESIGN.md "web session").
  * Guard order (spec §4 "Derived login state"): 401 not logged in -> 403 `inactive` -> 403 `suspended` -> role.
  */
 import type { FastifyRequest } from 'fastify';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
-import type { AppContext } from '../../core/context.js';
-import { forbidden, unauthorized } from '../../core/errors.js';
+import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
+import { forbidden, unauthorized, type AppError } from '../../core/errors.js';
+import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../../core/session-cookie.js';
+import { findSessionExpiry } from './session.repository.js';
 import { isSuspended, suspendedError } from './suspension.js';
-import { userForToken } from './user.service.js';
+import { hashToken, userForToken } from './user.service.js';
 import type { UserRow } from './user.repository.js';
 
 export { isSuspended, suspendedError };
@@ -17,20 +21,69 @@ const cacheKey = Symbol('quorum.user');
 
 type WithUser = FastifyRequest & { [cacheKey]?: Promise<UserRow | undefined> };
 
-/** The raw token of a request, or '' when none was sent. */
-export function requestToken(req: FastifyRequest): string {
-  const h = req.headers.authorization ?? '';
-  return (h.startsWith('Bearer ') ? h.slice(7) : h).trim();
+/** A request's session token and where it came from (`none` with token '' when neither was sent). */
+export interface RequestCredential {
+  token: string;
+  source: 'header' | 'cookie' | 'none';
 }
 
-/** The logged-in user of a request, or undefined (no token, unknown or expired token, not installed). */
+/** The request's token: the `Authorization` header first (a non-empty one always wins), else the session cookie. */
+export function requestCredential(req: FastifyRequest): RequestCredential {
+  const h = req.headers.authorization ?? '';
+  const header = (h.startsWith('Bearer ') ? h.slice(7) : h).trim();
+  if (header) return { token: header, source: 'header' };
+  const cookie = sessionCookieToken(req);
+  return cookie ? { token: cookie, source: 'cookie' } : { token: '', source: 'none' };
+}
+
+/** The raw token of a request (header, else cookie), or '' when none was sent. */
+export function requestToken(req: FastifyRequest): string {
+  return requestCredential(req).token;
+}
+
+/** 403 `error.session.csrf_invalid`: a cookie-authenticated call without the session's CSRF token. */
+export function csrfRefused(): AppError {
+  return forbidden('error.session.csrf_invalid');
+}
+
+/**
+ * The logged-in user of a request, or undefined (no token, unknown or expired token, not installed).
+ * @throws 403 `error.session.csrf_invalid` for a write (POST, PUT, PATCH, DELETE) authenticated by the session
+ *   cookie of a live session whose `X-CSRF-Token` header is missing or wrong; a cookie of an ended session is
+ *   no login, so it needs no token
+ */
 export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow | undefined> {
   const r = req as WithUser;
   if (!r[cacheKey]) {
-    const token = requestToken(req);
-    r[cacheKey] = token && ctx.installed ? userForToken(ctx, token) : Promise.resolve(undefined);
+    const { token, source } = requestCredential(req);
+    const checkCsrf = source === 'cookie' && isWriteMethod(req.method);
+    r[cacheKey] = !token || !ctx.installed
+      ? Promise.resolve(undefined)
+      : userForToken(ctx, token).then((user) => {
+          if (user && checkCsrf && !csrfHeaderMatches(req, token)) throw csrfRefused();
+          return user;
+        });
   }
   return r[cacheKey]!;
+}
+
+/**
+ * For a request authenticated by the session cookie, 403 unless it carries the CSRF token: what the GET logout
+ * (Answer's API makes it a GET, and SameSite=Lax still sends the cookie on a cross-site link) must check itself.
+ * Header-authenticated requests and cookies of ended sessions pass.
+ * @throws 403 `error.session.csrf_invalid`
+ */
+export async function requireCookieCsrf(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const { token, source } = requestCredential(req);
+  if (source !== 'cookie' || csrfHeaderMatches(req, token)) return;
+  if (await currentUser(ctx, req)) throw csrfRefused();
+}
+
+/** Seconds left of the session of a raw token; 0 when it is unknown or over. */
+export async function sessionSecondsLeft(ctx: AppContext, token: string): Promise<number> {
+  const now = nowSeconds();
+  const expiresAt = await findSessionExpiry(requireDb(ctx), hashToken(token), now);
+  return expiresAt === undefined ? 0 : expiresAt - now;
 }
 
 /** The logged-in user; 401 otherwise. */
