@@ -210,12 +210,6 @@ describe('account rate limits', () => {
         if (r.status === 429) expect(r.body).toMatchObject({ reason: 'error.request.rate_limited', msg: 'Too many requests. Please wait a moment and try again.' });
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const logins: number[] = [];
-      for (let i = 0; i < 11; i++) {
-        const r = await call(site.app, 'POST', `${V1}/user/login/email`, { body: { e_mail: 'victim@example.com', pass: 'guess-guess' }, remoteAddress: `192.0.2.${i}` });
-        logins.push(r.status);
-      }
-      expect(logins.at(-1)).toBe(429);
     } finally {
       await site.close();
     }

@@ -4,6 +4,9 @@
  * - failed logins, which switch on the captcha (3 per e-mail or IP in 15 min), always on;
  * - rate limits on login, registration, password reset and e-mail sends (429 `error.request.rate_limited`),
  *   off when the app is built with `rateLimit: false` (benchmarks, most tests).
+ * Failed logins of an account never refuse that account's logins: anyone can fail them from anywhere, so a limit
+ * there would let strangers lock the owner out. They keep the captcha on instead (every guess costs a solved
+ * captcha), and the per-IP limits bound what one address can try.
  */
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
@@ -15,8 +18,6 @@ export const LOGIN_FAIL_WINDOW = 15 * 60;
 /** Rate limits: [max hits, window in seconds]. */
 export const LIMITS_BY_ACTION = {
   login_ip: [30, 15 * 60],
-  /** Failed attempts per account (see checkLoginRate). */
-  login_account: [10, LOGIN_FAIL_WINDOW],
   register_ip: [10, 60 * 60],
   reset_ip: [10, 60 * 60],
   reset_account: [3, 60 * 60],
@@ -94,16 +95,13 @@ export function rateLimit(ctx: AppContext, action: 'login' | 'register' | 'reset
 }
 
 /**
- * Rate limit of POST /user/login/email: every attempt counts per IP; per account only failed attempts count, so
- * people who log in often from several devices are not locked out.
+ * Rate limit of POST /user/login/email: every attempt counts per IP (LIMITS_BY_ACTION.login_ip). There is no
+ * per-account limit: failures per account switch on the captcha (loginNeedsCaptcha) and never refuse a correct
+ * password with a solved captcha.
  * @throws AppError 429 `error.request.rate_limited`
  */
-export function checkLoginRate(ctx: AppContext, ip: string, email: string): void {
+export function checkLoginRate(ctx: AppContext, ip: string): void {
   rateLimit(ctx, 'login', { ip });
-  const s = state(ctx);
-  if (!s.rateLimit || !email) return;
-  const [max, windowSec] = LIMITS_BY_ACTION.login_account;
-  if (s.counter.count(`fail:email:${email.toLowerCase()}`, windowSec, Date.now()) >= max) throw new AppError(429, 'error.request.rate_limited', { retry_after: windowSec });
 }
 
 /** Records a failed login for an IP and an e-mail. */

@@ -155,8 +155,9 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
 
 /**
  * POST /user/login/email (spec §3 login policy; captcha after repeated failures).
- * Order: password login allowed -> rate limit (per IP and e-mail) -> captcha when LOGIN_FAILS_BEFORE_CAPTCHA
- * failures were seen for the IP or e-mail -> password -> suspension.
+ * Order: password login allowed -> rate limit (per IP) -> captcha when LOGIN_FAILS_BEFORE_CAPTCHA failures were
+ * seen for the IP or e-mail -> password -> suspension. Failures of an account only ever ask for the captcha: a
+ * correct password with a solved captcha always logs in, however many strangers guessed before.
  * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail, wrong
  *   password or a deleted account (same message for all), 400 field error on `captcha_code`, 403 `suspended` with
  *   `suspended_until` (unix seconds, 0 = forever), 400 when password login is off, 429 when rate limited
@@ -166,9 +167,9 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   const { login: policy } = await getSettings(ctx);
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
   const email = input.e_mail.trim().toLowerCase();
-  checkLoginRate(ctx, ip, email);
+  checkLoginRate(ctx, ip);
   if (loginNeedsCaptcha(ctx, ip, email)) {
-    // A missing or wrong captcha counts as a failed attempt too (towards the per-account limit).
+    // A missing or wrong captcha counts as a failed attempt too, so the captcha stays on.
     await requireCaptcha(ctx, input).catch((err: unknown) => {
       recordLoginFailure(ctx, ip, email);
       throw err;
