@@ -7,6 +7,7 @@ import NotFoundPage from '../features/errors/NotFoundPage';
 import ServerErrorPage from '../features/errors/ServerErrorPage';
 import QuestionPage from '../features/questions/QuestionPage';
 import { withAccountStrings } from '../features/account/strings';
+import { withAdminStrings } from '../features/admin/strings';
 import { Guard } from './guards';
 import { BareLayout, Layout } from './Layout';
 import { withStrings } from '../lib/i18n';
@@ -54,6 +55,13 @@ const UnsubscribePage = account(() => import('../features/account/CodeLinkPages'
 const SuspendedPage = account(() => import('../features/account/SuspendedPage'), 'default');
 const LogoutPage = account(() => import('../features/account/LogoutPage'), 'default');
 const SettingsPage = account(() => import('../features/settings/SettingsPage'), 'default');
+// The admin console: one client-only chunk with its own strings (features/admin/strings.ts); the dashboard's
+// chart library is a further chunk inside it.
+const AdminPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(withAdminStrings(() => import('../features/admin/AdminPage'))));
+const legal = (name: 'TermsPage' | 'PrivacyPage'): Page =>
+  import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] }))));
+const TermsPage = legal('TermsPage');
+const PrivacyPage = legal('PrivacyPage');
 
 /**
  * Suspense boundary of one lazy page. Kept around lazy pages only: server-rendered pages have no boundary,
@@ -111,6 +119,9 @@ export function AppRoutes() {
         <Route path="users/notifications/:type/:subType" element={<Guard need="loggedIn"><LazyPage page={NotificationsPage} /></Guard>} />
         <Route path="users/:username" element={<LazyPage page={ProfilePage} />} />
         <Route path="users/:username/:tabName" element={<LazyPage page={ProfilePage} />} />
+        <Route path="admin/*" element={<Guard need="admin"><LazyPage page={AdminPage} /></Guard>} />
+        <Route path="tos" element={<LazyPage page={TermsPage} />} />
+        <Route path="privacy" element={<LazyPage page={PrivacyPage} />} />
         <Route path="403" element={<ForbiddenPage />} />
         <Route path="50x" element={<ServerErrorPage />} />
         <Route path="maintenance" element={<MaintenancePage />} />

@@ -11,17 +11,18 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '@quorum/contract
 
 type Tree = Record<string, unknown>;
 
-// ui-account.yaml (account pages, settings, captcha, dialogs) is loaded with those lazy pages: features/account/strings.ts.
+// ui-account.yaml (account pages, settings, captcha, dialogs) is loaded with those lazy pages: features/account/strings.ts;
+// ui-admin.yaml (the admin console) with the console: features/admin/strings.ts.
 // In the browser, the core strings of the default language (layout, question list and question page: ui.yaml and
 // ui-qa.yaml) are built in; everything else of a language (the other ui-*.yaml files and server.yaml) is a chunk
 // that lazily loaded parts wait for (`withStrings`), and another language's core is fetched before hydrating.
 const ssrFiles = import.meta.env.SSR
-  ? import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml'], { eager: true, import: 'default' })
+  ? import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '!../../../../i18n/*/ui-admin.yaml', '../../../../i18n/*/server.yaml'], { eager: true, import: 'default' })
   : {};
 const defaultCoreFiles = import.meta.env.SSR ? {} : import.meta.glob<Tree>(['../../../../i18n/en_US/ui.yaml', '../../../../i18n/en_US/ui-qa.yaml'], { eager: true, import: 'default' });
 const lazyFiles = import.meta.env.SSR
   ? {}
-  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/ui.yaml', '!../../../../i18n/en_US/ui-qa.yaml'], { import: 'default' });
+  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '!../../../../i18n/*/ui-admin.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/ui.yaml', '!../../../../i18n/en_US/ui-qa.yaml'], { import: 'default' });
 const CORE = /\/(ui|ui-qa)\.yaml$/;
 
 function isTree(v: unknown): v is Tree {

@@ -1,0 +1,46 @@
+/**
+ * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
+ * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, users,
+ * privileges); plugins (installed). Paths are relative to /admin; labels are `admin.nav.<key>`.
+ */
+
+export interface NavItem {
+  /** label key under admin.nav */
+  key: string;
+  /** path under /admin ('' for the dashboard) */
+  path: string;
+}
+
+export interface NavGroup {
+  /** label key under admin.nav; a group of one item shows as that item */
+  key: string;
+  items: NavItem[];
+}
+
+const item = (key: string, path = key): NavItem => ({ key, path });
+
+export const ADMIN_NAV: readonly NavGroup[] = [
+  { key: 'dashboard', items: [item('dashboard', '')] },
+  { key: 'contents', items: [item('questions'), item('answers')] },
+  { key: 'users', items: [item('users')] },
+  { key: 'customize', items: [item('themes'), item('css_html', 'css-html')] },
+  {
+    key: 'settings',
+    items: [
+      item('general'),
+      item('interface'),
+      item('branding'),
+      item('smtp'),
+      item('legal'),
+      item('write'),
+      item('seo'),
+      item('login'),
+      item('settings_users', 'settings-users'),
+      item('privileges'),
+    ],
+  },
+  { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },
+];
+
+/** Every sidebar page's path under /admin, in sidebar order. */
+export const ADMIN_PATHS: readonly string[] = ADMIN_NAV.flatMap((g) => g.items.map((i) => i.path));

@@ -1,0 +1,89 @@
+/**
+ * Customize pages (spec §2): /admin/themes (Answer's SiteThemeReq: theme, colour scheme, per-theme navbar style
+ * and primary colour) and /admin/css-html (SiteCustomCssHTMLReq). What they change on the public site belongs
+ * to the site's customization; here they are edited, saved and read back.
+ */
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ADMIN_KEY, fetchSiteinfo, fetchThemeOptions, saveSiteinfo } from '../api';
+import { SETTINGS_SCHEMAS } from './schemas';
+import { SettingsFrame, SpecField, type FieldSpec } from './SettingsFrame';
+import { useSettingsForm, type FormValues } from './useSettingsForm';
+
+type ThemeConfig = Record<string, { navbar_style?: string; primary_color?: string }>;
+type ThemeData = Record<string, unknown> & { theme?: string; color_scheme?: string; theme_config?: ThemeConfig };
+
+/** /admin/themes */
+export function ThemesPage() {
+  const { t } = useTranslation();
+  const { data: themes } = useQuery({ queryKey: [ADMIN_KEY, 'theme-options'], queryFn: fetchThemeOptions, staleTime: 60_000 });
+  const fields = useMemo<FieldSpec[]>(
+    () => [
+      { name: 'theme', kind: 'select', options: (themes ?? []).map((o) => ({ value: o.value, label: o.label })) },
+      { name: 'color_scheme', kind: 'select', options: ['system', 'light', 'dark'].map((v) => ({ value: v, label: t(`admin.themes.scheme_${v}`) })) },
+      { name: 'navbar_style', kind: 'select', options: ['colored', 'light', 'dark'].map((v) => ({ value: v, label: t(`admin.themes.navbar_${v}`) })) },
+      { name: 'primary_color', kind: 'text', maxLength: 7 },
+    ],
+    [themes, t],
+  );
+  const opts = useMemo(
+    () => ({
+      id: 'theme',
+      load: () => fetchSiteinfo<ThemeData>('theme'),
+      save: (body: unknown) => saveSiteinfo('theme', body),
+      toForm: (d: ThemeData): FormValues => {
+        const theme = d.theme || 'default';
+        const cfg = d.theme_config?.[theme] ?? {};
+        return { theme, color_scheme: d.color_scheme || 'system', navbar_style: cfg.navbar_style || 'colored', primary_color: cfg.primary_color || DEFAULT_PRIMARY_COLOR };
+      },
+      toBody: (f: FormValues, d: ThemeData) => {
+        const theme = String(f.theme);
+        return { theme, color_scheme: f.color_scheme, theme_config: { ...(d.theme_config ?? {}), [theme]: { navbar_style: f.navbar_style, primary_color: String(f.primary_color).trim() } } };
+      },
+      schema: SETTINGS_SCHEMAS.theme ?? null,
+      rename: (field: string) => (field.startsWith('theme_config') ? (field.endsWith('navbar_style') ? 'navbar_style' : 'primary_color') : field.split('.')[0]!),
+    }),
+    [],
+  );
+  const state = useSettingsForm(opts);
+  if (!themes) return <PageSpinner />;
+  return (
+    <SettingsFrame page="themes" state={state}>
+      {fields.slice(0, 3).map((f) => (
+        <SpecField key={f.name} page="themes" spec={f} state={state} />
+      ))}
+      <div className="mb-3">
+        <label className="form-label fw-medium" htmlFor="q-primary-color">
+          {t('admin.themes.primary_color')}
+        </label>
+        <div className="d-flex gap-2 align-items-center">
+          <input type="color" className="form-control form-control-color" aria-label={t('admin.themes.primary_color_picker')} value={/^#[0-9a-fA-F]{6}$/.test(String(state.form.primary_color)) ? String(state.form.primary_color) : DEFAULT_PRIMARY_COLOR} onChange={(e) => state.set('primary_color', e.target.value)} />
+          <input id="q-primary-color" name="primary_color" className={`form-control q-admin-color-text${state.errors.primary_color ? ' is-invalid' : ''}`} value={String(state.form.primary_color ?? '')} maxLength={7} onChange={(e) => state.set('primary_color', e.target.value)} aria-invalid={state.errors.primary_color ? true : undefined} />
+        </div>
+        {state.errors.primary_color && <div className="invalid-feedback d-block">{state.errors.primary_color}</div>}
+      </div>
+    </SettingsFrame>
+  );
+}
+
+const CSS_HTML: FieldSpec[] = ['custom_css', 'custom_head', 'custom_header', 'custom_footer', 'custom_sidebar'].map((name) => ({ name, kind: 'textarea', rows: 6, maxLength: 65536 }));
+
+/** /admin/css-html */
+export function CssHtmlPage() {
+  const opts = useMemo(
+    () => ({
+      id: 'custom-css-html',
+      load: () => fetchSiteinfo<Record<string, unknown>>('custom-css-html'),
+      save: (body: unknown) => saveSiteinfo('custom-css-html', body),
+      toForm: (d: Record<string, unknown>): FormValues => Object.fromEntries(CSS_HTML.map((f) => [f.name, typeof d[f.name] === 'string' ? (d[f.name] as string) : ''])),
+      toBody: (f: FormValues) => Object.fromEntries(CSS_HTML.map((s) => [s.name, String(f[s.name] ?? '')])),
+      schema: SETTINGS_SCHEMAS['custom-css-html'] ?? null,
+    }),
+    [],
+  );
+  const state = useSettingsForm(opts);
+  return <SettingsFrame page="css_html" state={state} fields={CSS_HTML} />;
+}

@@ -1,0 +1,22 @@
+/** A user's status as a badge; a suspension shows its end time, or 'forever'. */
+import Badge from 'react-bootstrap/Badge';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+
+const COLORS: Record<string, string> = { normal: 'success', suspended: 'danger', deleted: 'secondary', inactive: 'warning' };
+
+/** The badge; `until` is unix seconds (0 = forever) for suspended users. */
+export function UserStatusBadge({ status, until }: { status: string; until: number }) {
+  const { t, i18n } = useTranslation();
+  const bg = COLORS[status] ?? 'secondary';
+  return (
+    <span className="d-inline-flex flex-column">
+      <Badge bg={bg} text={bg === 'warning' ? 'dark' : undefined} className="align-self-start">
+        {t(`admin.users.status_${status}`, { defaultValue: status })}
+      </Badge>
+      {status === 'suspended' && (
+        <span className="small text-body-secondary">{until ? t('admin.users.until', { time: formatDateTime(until, i18n.language) }) : t('admin.users.forever')}</span>
+      )}
+    </span>
+  );
+}
