@@ -53,12 +53,56 @@ export async function updateUserColumns(db: Db, id: string, patch: Updateable<Us
 
 /**
  * Marks every question, answer and comment of a user deleted (status 10): the "remove all content" option of
- * deleting a user (spec §4 "Admin status changes").
+ * deleting a user (spec §4 "Admin status changes"), then recounts what those posts were counted in: the answer
+ * counts (and accepted answers) of the questions the user answered, the question counts of the tags of the user's
+ * questions, and the user's own question and answer counts. Run inside the caller's transaction.
  */
 export async function deleteAllContentOf(db: Db, userId: string, now: number): Promise<void> {
-  await db.kysely.updateTable('questions').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
-  await db.kysely.updateTable('answers').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
-  await db.kysely.updateTable('comments').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
+  const k = db.kysely;
+  const questions = await k.selectFrom('questions').select('id').where('user_id', '=', userId).where('status', '<>', 10).execute();
+  const answers = await k.selectFrom('answers').select(['id', 'question_id']).where('user_id', '=', userId).where('status', '<>', 10).execute();
+  const questionIds = questions.map((q) => q.id);
+  const tagIds = questionIds.length ? (await k.selectFrom('tag_rel').select('tag_id').distinct().where('object_id', 'in', questionIds).execute()).map((r) => r.tag_id) : [];
+  await k.updateTable('questions').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
+  await k.updateTable('answers').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
+  await k.updateTable('comments').set({ status: 10, updated_at: now }).where('user_id', '=', userId).where('status', '<>', 10).execute();
+  const answeredIds = [...new Set(answers.map((a) => a.question_id))];
+  if (answers.length) {
+    await k.updateTable('answers').set({ accepted: 1 }).where('id', 'in', answers.map((a) => a.id)).execute();
+    await k.updateTable('questions').set({ accepted_answer_id: '' }).where('accepted_answer_id', 'in', answers.map((a) => a.id)).execute();
+    await k
+      .updateTable('questions')
+      .set((eb) => ({ answer_count: eb.selectFrom('answers').select(eb.fn.countAll<number>().as('n')).whereRef('answers.question_id', '=', 'questions.id').where('answers.status', '=', 1) }))
+      .where('id', 'in', answeredIds)
+      .execute();
+  }
+  if (tagIds.length) {
+    await k
+      .updateTable('tags')
+      .set((eb) => ({
+        question_count: eb
+          .selectFrom('tag_rel')
+          .innerJoin('questions', 'questions.id', 'tag_rel.object_id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('tag_rel.tag_id', '=', 'tags.id')
+          .where('questions.status', '<>', 10),
+      }))
+      .where('id', 'in', tagIds)
+      .execute();
+  }
+  await k.updateTable('users').set({ question_count: 0, answer_count: 0 }).where('id', '=', userId).execute();
+}
+
+/** The user owning `email` other than `exceptId`, if any. */
+export async function emailOwner(db: Db, email: string, exceptId: string): Promise<string | undefined> {
+  const row = await db.kysely.selectFrom('users').select('id').where('e_mail', '=', email).where('id', '<>', exceptId).executeTakeFirst();
+  return row?.id;
+}
+
+/** The user owning `username` other than `exceptId`, if any. */
+export async function usernameOwner(db: Db, username: string, exceptId: string): Promise<string | undefined> {
+  const row = await db.kysely.selectFrom('users').select('id').where('username', '=', username).where('id', '<>', exceptId).executeTakeFirst();
+  return row?.id;
 }
 
 /** Existing usernames among `names`. */

@@ -1,9 +1,14 @@
-/** Admin user management under /answer/admin/api (admins only). */
+/**
+ * Admin user management under /answer/admin/api (admins only): GET users/page, PUT user/status, user/role,
+ * user/password, user/profile, POST users (bulk) and user (one), GET user/info, GET roles, GET and POST
+ * user/activation (and POST users/activation).
+ */
 import type { FastifyInstance } from 'fastify';
-import { AdminAddUsersReq, AdminUserIdReq, AdminUserPageQuery, AdminUserPasswordReq, AdminUserRoleReq, AdminUserStatusReq } from '@quorum/contract';
+import { AdminAddUserReq, AdminAddUsersReq, AdminEditUserProfileReq, AdminUserIdReq, AdminUserInfoQuery, AdminUserPageQuery, AdminUserPasswordReq, AdminUserRoleReq, AdminUserStatusReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { requireAdmin } from '../user/index.js';
 import { presentAdminUser } from './admin-user.presenter.js';
+import { addUser, editProfile, userDetail } from './admin-user.profile.js';
 import { activationUrl, addUsers, changeRole, changeStatus, listUsers, resendActivationEmail, resetPassword, roles } from './admin-user.service.js';
 
 const PREFIX = '/answer/admin/api';
@@ -34,16 +39,33 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${PREFIX}/user/password`, async (req) => {
-    await requireAdmin(ctx, req);
+    const admin = await requireAdmin(ctx, req);
     const { user_id, password } = parse(AdminUserPasswordReq, req.body);
-    await resetPassword(ctx, user_id, password);
+    await resetPassword(ctx, admin, user_id, password);
     return ok(req, null);
   });
 
   app.post(`${PREFIX}/users`, async (req) => {
-    await requireAdmin(ctx, req);
+    const admin = await requireAdmin(ctx, req);
     const { users } = parse(AdminAddUsersReq, req.body);
-    return ok(req, { count: await addUsers(ctx, users) });
+    return ok(req, { count: await addUsers(ctx, admin, users) });
+  });
+
+  app.post(`${PREFIX}/user`, async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    return ok(req, { user_id: await addUser(ctx, admin, parse(AdminAddUserReq, req.body)) });
+  });
+
+  app.put(`${PREFIX}/user/profile`, async (req) => {
+    const admin = await requireAdmin(ctx, req);
+    await editProfile(ctx, admin, parse(AdminEditUserProfileReq, req.body));
+    return ok(req, null);
+  });
+
+  app.get(`${PREFIX}/user/info`, async (req) => {
+    await requireAdmin(ctx, req);
+    const { user_id } = parse(AdminUserInfoQuery, req.query);
+    return ok(req, await userDetail(ctx, user_id, req.lang));
   });
 
   app.get(`${PREFIX}/roles`, async (req) => {
@@ -59,9 +81,9 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
 
   for (const path of [`${PREFIX}/users/activation`, `${PREFIX}/user/activation`]) {
     app.post(path, async (req) => {
-      await requireAdmin(ctx, req);
+      const admin = await requireAdmin(ctx, req);
       const { user_id } = parse(AdminUserIdReq, req.body);
-      await resendActivationEmail(ctx, user_id);
+      await resendActivationEmail(ctx, admin, user_id);
       return ok(req, null);
     });
   }

@@ -8,12 +8,14 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { transaction } from '../../core/db/index.js';
 import { badRequest, fieldErrors } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { createAccount, endUserSessions, getUser, issueLink, sendCodeMail, setPassword, type UserRow } from '../user/index.js';
+import { recordAdminAction } from '../admin/index.js';
+import { createAccount, endUserSessions, getUser, issueLink, rateLimit, sendCodeMail, setPassword, type UserRow } from '../user/index.js';
+import { adminStatusName } from './admin-user.presenter.js';
 import * as repo from './admin-user.repository.js';
-import { parseBulkUsers, usernameBase } from './bulk.js';
+import { parseBulkUsers, usernameBase, type BulkUser } from './bulk.js';
 
 /** 400 toast for an admin acting on their own account. */
-function assertNotSelf(admin: UserRow, userId: string): void {
+export function assertNotSelf(admin: UserRow, userId: string): void {
   if (admin.id === userId) throw badRequest('error.admin.cannot_operate_self');
 }
 
@@ -44,6 +46,15 @@ export async function changeStatus(ctx: AppContext, admin: UserRow, input: Admin
   const user = await getUser(ctx, input.user_id);
   const db = requireDb(ctx);
   const now = nowSeconds();
+  await applyStatus(ctx, db, user, input, now);
+  const after = await getUser(ctx, user.id);
+  const changes: Record<string, unknown> = { status: [adminStatusName(user), adminStatusName(after)] };
+  if (input.status === 'suspended') changes.suspended_until = after.suspended_until ?? 0;
+  if (input.status === 'deleted') changes.remove_all_content = input.remove_all_content;
+  await recordAdminAction(ctx, admin, { action: 'user.status', targetType: 'user', targetId: user.id, changes });
+}
+
+async function applyStatus(ctx: AppContext, db: ReturnType<typeof requireDb>, user: UserRow, input: AdminUserStatusReq, now: number): Promise<void> {
   switch (input.status) {
     case 'normal':
       await repo.updateUserColumns(db, user.id, { status: UserStatus.normal, suspended_until: null, mail_status: MailStatus.activated }, now);
@@ -70,13 +81,17 @@ export async function changeStatus(ctx: AppContext, admin: UserRow, input: Admin
 export async function changeRole(ctx: AppContext, admin: UserRow, userId: string, roleId: number): Promise<void> {
   assertNotSelf(admin, userId);
   const user = await getUser(ctx, userId);
+  if (user.role_id === roleId) return;
   await repo.updateUserColumns(requireDb(ctx), user.id, { role_id: roleId }, nowSeconds());
+  await recordAdminAction(ctx, admin, { action: 'user.role', targetType: 'user', targetId: user.id, changes: { role_id: [user.role_id, roleId] } });
 }
 
-/** PUT /admin/api/user/password: sets the password and logs the user out everywhere. */
-export async function resetPassword(ctx: AppContext, userId: string, password: string): Promise<void> {
+/** PUT /admin/api/user/password: sets the password and logs the user out everywhere; never on oneself (spec §6). */
+export async function resetPassword(ctx: AppContext, admin: UserRow, userId: string, password: string): Promise<void> {
+  assertNotSelf(admin, userId);
   const user = await getUser(ctx, userId);
   await setPassword(ctx, user.id, password);
+  await recordAdminAction(ctx, admin, { action: 'user.password', targetType: 'user', targetId: user.id, changes: { sessions_ended: true } });
 }
 
 /**
@@ -84,13 +99,25 @@ export async function resetPassword(ctx: AppContext, userId: string, password: s
  * Nothing is added when any line is wrong: every wrong line is reported (field `users`, message naming the line).
  * @returns the number of users added
  */
-export async function addUsers(ctx: AppContext, text: string): Promise<number> {
+export async function addUsers(ctx: AppContext, admin: UserRow, text: string): Promise<number> {
   const db = requireDb(ctx);
   const { users, issues } = parseBulkUsers(text);
   if (!issues.length && !users.length) throw fieldErrors([{ field: 'users', message: 'error.form.cannot_be_empty' }]);
   const taken = await repo.takenEmails(db, users.map((u) => u.email));
   for (const u of users) if (taken.has(u.email)) issues.push({ field: 'users', message: 'error.admin.bulk_email_taken', params: { line: u.line } });
   if (issues.length) throw fieldErrors(issues.sort((a, b) => Number(a.params?.line) - Number(b.params?.line)));
+  const ids = await createAdminUsers(ctx, users);
+  await recordAdminAction(ctx, admin, { action: 'user.add', targetType: 'user', targetId: 'bulk', changes: { count: ids.length, user_ids: ids } });
+  return users.length;
+}
+
+/**
+ * Creates activated users (reputation 1) with usernames derived from their display names, made unique against
+ * the database and the batch.
+ * @returns the new user ids, in input order
+ */
+export async function createAdminUsers(ctx: AppContext, users: Array<Pick<BulkUser, 'displayName' | 'email' | 'password'>>): Promise<string[]> {
+  const db = requireDb(ctx);
   // Usernames: derived from display names, made unique against the database and the batch.
   const bases = users.map((u) => usernameBase(u.displayName));
   const candidates = bases.flatMap((b) => [b, ...Array.from({ length: 20 }, (_, i) => `${b}${i + 1}`)]);
@@ -103,7 +130,7 @@ export async function addUsers(ctx: AppContext, text: string): Promise<number> {
     used.add(name);
     await createAccount(ctx, { id: ids[i], username: name, displayName: u.displayName, email: u.email, password: u.password, mailStatus: MailStatus.activated, roleId: Role.user, rank: 1 });
   }
-  return users.length;
+  return ids;
 }
 
 /** GET /admin/api/user/activation: a fresh activation link for an admin to hand out (e.g. without SMTP). */
@@ -112,10 +139,17 @@ export async function activationUrl(ctx: AppContext, userId: string): Promise<st
   return issueLink(ctx, user.id, 'activate');
 }
 
-/** POST /admin/api/users/activation and /user/activation: queues the activation e-mail again. */
-export async function resendActivationEmail(ctx: AppContext, userId: string): Promise<void> {
+/**
+ * POST /admin/api/users/activation and /user/activation: queues the activation e-mail again. Rate limited like a
+ * member's own e-mail sends: per admin (the `email` action's per-IP budget, keyed by the admin) and per target user
+ * (the same per-account budget the user's own resends count against).
+ * @throws 429 `error.request.rate_limited`
+ */
+export async function resendActivationEmail(ctx: AppContext, admin: UserRow, userId: string): Promise<void> {
   const user = await getUser(ctx, userId);
+  rateLimit(ctx, 'email', { ip: `admin:${admin.id}`, account: user.id });
   await sendCodeMail(ctx, user, 'activate', user.e_mail);
+  await recordAdminAction(ctx, admin, { action: 'user.activation_email', targetType: 'user', targetId: user.id, changes: {} });
 }
 
 /** GET /admin/api/roles: the three roles with translated names (spec §3 "Role"). */

@@ -10,3 +10,4 @@ export { startAccountHousekeeping } from './housekeeping.js';
 export { userRoutes } from './user.routes.js';
 export { accountRoutes } from './account.routes.js';
 export { userSettingsRoutes } from './settings.routes.js';
+export { rateLimit } from './throttle.js';
