@@ -12,6 +12,7 @@ import { App } from './app/App';
 import { loadLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient, setActiveQueryClient } from './lib/queryClient';
 import { readStored, STORAGE_KEYS } from './lib/session';
+import { z } from 'zod';
 
 declare global {
   interface Window {
@@ -19,6 +20,10 @@ declare global {
     __QUORUM_LANG__?: string;
   }
 }
+
+// The page's Content-Security-Policy forbids eval: zod must not probe `Function('')` for its compiled parsers
+// (the probe is caught, but the browser still reports a violation).
+z.config({ jitless: true });
 
 const initialLanguage = window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) ?? 'en_US';
 // Hydration must see the strings the server rendered with: fetch that language first when it is not built in.
