@@ -9,6 +9,7 @@ import { microGet, microSet } from '../../core/microcache.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
 import { editQuestion } from './question.edit.js';
 import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
+import { recommendedReply } from './question.recommend.routes.js';
 import { askQuestion, linkedQuestionPage, questionInfo, questionPage } from './question.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
@@ -18,6 +19,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
 
   // The list is the same for every visitor: its serialized envelope is kept in the micro-cache by language and URL.
   app.get('/answer/api/v1/question/page', async (req, reply) => {
+    if ((req.query as { order?: unknown }).order === 'recommend') return ok(req, await recommendedReply(ctx, req));
     const key = `json:${req.lang}:${req.url}`;
     let body = microGet<string>(key);
     if (body === undefined) {

@@ -1,0 +1,2 @@
+/** Badges: what other modules may use. */
+export { badgeRoutes } from './badge.routes.js';

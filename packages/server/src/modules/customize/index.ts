@@ -1,0 +1,2 @@
+/** Site customization served outside the API. */
+export { customizeRoutes } from './customize.routes.js';
