@@ -15,6 +15,10 @@ const ACTORS = ['anonymous', 'inactive', 'suspended', 'user', 'moderator', 'admi
 type Actor = (typeof ACTORS)[number];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Admin-only calls: 401 anonymous, 403 for every other caller, then the admin's answer. */
+const ADMIN_ONLY_200 = [401, 403, 403, 403, 403, 200];
+const ADMIN_ONLY_400 = [401, 403, 403, 403, 403, 400];
+
 /** [method, path, body, expected status per actor in ACTORS order]; bodies are empty so allowed calls stop at validation. */
 const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['GET', `${V1}/user/info`, undefined, [200, 200, 200, 200, 200, 200]],
@@ -48,6 +52,29 @@ const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['PUT', `${ADM}/setting/smtp`, {}, [401, 403, 403, 403, 403, 400]],
   ['GET', `${V1}/question/page`, undefined, [200, 200, 200, 200, 200, 200]],
   ['POST', `${V1}/question`, {}, [401, 403, 403, 400, 400, 400]],
+  // Admin console: settings sections, options, dashboard, content lists, users.
+  ...(['general', 'interface', 'seo', 'theme', 'users'] as const).flatMap((s): Array<[Method, string, unknown, number[]]> => [
+    ['GET', `${ADM}/siteinfo/${s}`, undefined, ADMIN_ONLY_200],
+    ['PUT', `${ADM}/siteinfo/${s}`, {}, ADMIN_ONLY_400],
+  ]),
+  // Every field of these sections is optional: an empty body is a valid save.
+  ...(['branding', 'write', 'legal', 'custom-css-html'] as const).flatMap((s): Array<[Method, string, unknown, number[]]> => [
+    ['GET', `${ADM}/siteinfo/${s}`, undefined, ADMIN_ONLY_200],
+    ['PUT', `${ADM}/siteinfo/${s}`, {}, ADMIN_ONLY_200],
+  ]),
+  ['GET', `${ADM}/language/options`, undefined, ADMIN_ONLY_200],
+  ['GET', `${ADM}/theme/options`, undefined, ADMIN_ONLY_200],
+  ['GET', `${ADM}/dashboard`, undefined, ADMIN_ONLY_200],
+  ['GET', `${ADM}/question/page`, undefined, ADMIN_ONLY_200],
+  ['GET', `${ADM}/answer/page`, undefined, ADMIN_ONLY_200],
+  ['PUT', `${ADM}/question/status`, {}, ADMIN_ONLY_400],
+  ['PUT', `${ADM}/answer/status`, {}, ADMIN_ONLY_400],
+  ['POST', `${ADM}/user`, {}, ADMIN_ONLY_400],
+  ['PUT', `${ADM}/user/profile`, {}, ADMIN_ONLY_400],
+  ['GET', `${ADM}/user/info`, undefined, ADMIN_ONLY_400],
+  ['GET', `${ADM}/siteinfo/login`, undefined, ADMIN_ONLY_200],
+  // A bad body: an empty one is a valid save and would turn the private site off mid-test.
+  ['PUT', `${ADM}/siteinfo/login`, { allow_email_domains: 'x' }, ADMIN_ONLY_400],
 ];
 
 /** On a private site only anonymous callers are affected: these calls then answer 401 to them. */
@@ -55,7 +82,8 @@ const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
 
 /** Calls an anonymous visitor may still make on a private site (mirrors app.ts). */
 const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`];
-const ALLOWED_EXACT = new Set(['siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
+// csp-report: browsers send violation reports from every page, the login page of a private site included.
+const ALLOWED_EXACT = new Set(['csp-report', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
 
 /** Every [method, path] of the app, from Fastify's route tree. */
 function routesOf(app: FastifyInstance): Array<[Method, string]> {
