@@ -9,7 +9,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import ForbiddenPage from '../features/errors/ForbiddenPage';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import ServerErrorPage from '../features/errors/ServerErrorPage';
-import { getToken, loginFlowStore, refreshCurrentUser, useCurrentUser, userFetchErrorStore } from '../lib/auth';
+import { hasSession, loginFlowStore, refreshCurrentUser, useCurrentUser, userFetchErrorStore } from '../lib/auth';
 import { guardResult, privateSiteRedirect, type GuardNeed, type GuardResult } from '../lib/guardRules';
 import { onAuthPage } from '../lib/navigation';
 import { readSuspension, rememberReturnTarget } from '../lib/session';
@@ -57,7 +57,7 @@ export function Guard({ need, children }: { need: GuardNeed; children: ReactNode
   }, [need]);
   if (!hydrated || loggingIn) return <>{children}</>;
   if (!ready) return <PageSpinner />;
-  const errorPage = !user && getToken() && need !== 'notLoggedIn' && need !== 'loginPage' && need !== 'registration' ? guardErrorPage(fetchError) : null;
+  const errorPage = !user && hasSession() && need !== 'notLoggedIn' && need !== 'loginPage' && need !== 'registration' ? guardErrorPage(fetchError) : null;
   if (errorPage) return errorPage;
   if (result?.kind === 'error') return <ForbiddenPage />;
   if (result?.kind === 'redirect') return <PageSpinner />;

@@ -1,5 +1,7 @@
 /**
- * The one HTTP client of the web app (spec §7-§8). Sends the token and language, times out after 10 s,
+ * The one HTTP client of the web app (spec §7-§8). The session rides in its HttpOnly cookie; every call sends the
+ * session's CSRF token (`X-CSRF-Token`, which cookie-authenticated writes and logout need) and the language,
+ * waits for a token of an older client version to move into the cookie first, times out after 10 s,
  * unwraps the envelope and handles errors in one place:
  * - 400 with a list: field errors, always thrown to the caller (`ApiError.fieldErrors`);
  * - 400 `err_type`: toast -> danger toast, modal -> confirm dialog, alert / other -> the caller;
@@ -19,7 +21,7 @@ import { setErrorCode } from './errorCode';
 import { i18n } from './i18n';
 import { currentPath, navigateTo, onAuthPage } from './navigation';
 import { getActiveQueryClient } from './queryClient';
-import { getToken, rememberReturnTarget, rememberSuspension, USER_INFO_KEY } from './session';
+import { csrfToken, rememberReturnTarget, rememberSuspension, sessionReady, USER_INFO_KEY } from './session';
 import { toast } from './toast';
 
 /** Per-call options. */
@@ -102,9 +104,10 @@ function handleGlobally(err: ApiError, path: string, opts: RequestOptions): bool
 }
 
 async function request<T>(method: string, path: string, query: Query | undefined, body: unknown, opts: RequestOptions = {}): Promise<T> {
+  await sessionReady();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
-  const token = getToken();
-  if (token) headers.Authorization = token;
+  const csrf = csrfToken();
+  if (csrf) headers['X-CSRF-Token'] = csrf;
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const controller = new AbortController();
@@ -115,7 +118,7 @@ async function request<T>(method: string, path: string, query: Query | undefined
       method,
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      credentials: 'include',
+      credentials: 'same-origin',
       signal: controller.signal,
     });
   } catch (cause) {

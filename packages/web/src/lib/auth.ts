@@ -1,18 +1,18 @@
 /**
  * The logged-in user (spec §4 "Derived login state", "After login", "App start").
- * The token lives in localStorage (`quorum.token`); the user is GET /user/info, re-fetched at most every
- * 10 s unless forced. The server always renders the anonymous view, so the user appears after hydration.
+ * The session lives in an HttpOnly cookie no script can read (an XSS cannot steal it); the page knows only
+ * whether it holds one (lib/session.ts). The user is GET /user/info, re-fetched at most every 10 s unless forced. The server always renders the anonymous view, so the user appears after hydration.
  */
 import { useQuery } from '@tanstack/react-query';
 import { MailStatus, Role } from '@quorum/contract';
 import { api, ApiError } from './api';
 import { currentPath } from './navigation';
 import { getActiveQueryClient } from './queryClient';
-import { clearSuspension, clearToken, getToken, setToken, takeReturnTarget, tokenStore, USER_INFO_KEY } from './session';
+import { clearSuspension, endLocalSession, hasSession, sessionStore, syncSession, takeReturnTarget, USER_INFO_KEY } from './session';
 import { createStore, useStore } from './store';
 import type { CurrentUser } from './types';
 
-export { clearToken, getToken, rememberReturnTarget, setToken, USER_INFO_KEY } from './session';
+export { hasSession, rememberReturnTarget, USER_INFO_KEY } from './session';
 export type { CurrentUser } from './types';
 
 /** User refresh throttle (spec §9). */
@@ -30,7 +30,7 @@ async function fetchUser(): Promise<CurrentUser | null> {
     userFetchErrorStore.set(null);
     return user && typeof user === 'object' && user.id ? user : null;
   } catch (err) {
-    // Spec §4: a failed fetch clears the local user but keeps the stored token.
+    // Spec §4: a failed fetch clears the local user but keeps the session.
     userFetchErrorStore.set(err instanceof ApiError ? err.status : 0);
     return null;
   }
@@ -38,17 +38,17 @@ async function fetchUser(): Promise<CurrentUser | null> {
 
 /**
  * The logged-in user, or null when anonymous (and always null during SSR and hydration).
- * @returns `{user, isLoading}`; isLoading is true only while a token exists and the first fetch runs
+ * @returns `{user, isLoading}`; isLoading is true only while a session exists and the first fetch runs
  */
 export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean } {
-  const token = useStore(tokenStore, null);
+  const loggedIn = useStore(sessionStore, false);
   const query = useQuery({
     queryKey: [USER_INFO_KEY],
     queryFn: fetchUser,
-    enabled: !!token,
+    enabled: loggedIn,
     staleTime: USER_REFRESH_MS,
   });
-  if (!token) return { user: null, isLoading: false };
+  if (!loggedIn) return { user: null, isLoading: false };
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
@@ -70,7 +70,8 @@ export function isStaff(user: CurrentUser | null): boolean {
 }
 
 /**
- * Completes a login, sign-up or activation (spec §4 "After login"): stores the token, fetches the user (the
+ * Completes a login, sign-up or activation (spec §4 "After login"): takes up the session the server put in its
+ * cookies (the response's access_token is for API clients and is not kept), fetches the user (the
  * response's user when the fetch fails), then goes to '/users/login?status=inactive' when the e-mail is not
  * verified (mail_status 2), otherwise to `to` or the remembered return target (default '/'), replacing history.
  * Without a token it just goes home.
@@ -99,7 +100,7 @@ export async function afterLogin(
 }
 
 async function completeLogin(user: CurrentUser & { access_token: string }, navigate: (to: string, opts?: { replace?: boolean }) => void, to?: string): Promise<void> {
-  setToken(user.access_token);
+  syncSession();
   clearSuspension();
   getActiveQueryClient()?.setQueryData([USER_INFO_KEY], user);
   const fetched = await refreshCurrentUser();
@@ -113,11 +114,14 @@ async function completeLogin(user: CurrentUser & { access_token: string }, navig
   navigate(to ?? target, { replace: true });
 }
 
-/** Ends the session: tells the server (errors ignored), forgets the token and the cached user. */
+/**
+ * Ends the session: tells the server, which ends it and clears the cookies (errors ignored), and forgets the
+ * cached user.
+ */
 export async function logout(): Promise<void> {
-  if (getToken()) {
+  if (hasSession()) {
     await api.get('/answer/api/v1/user/logout', undefined, { passingError: true }).catch(() => undefined);
   }
-  clearToken();
+  endLocalSession();
   getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
 }

@@ -1,7 +1,10 @@
 import { apiKey } from '@quorum/contract';
 import { createStore } from './store';
 
-/** localStorage keys (spec §3 "Stored client keys"). */
+/**
+ * localStorage keys (spec §3 "Stored client keys"). `token` is only read to move a session kept there by an older
+ * version of this client into the HttpOnly session cookie (sessionReady); nothing writes it any more.
+ */
 export const STORAGE_KEYS = { token: 'quorum.token', redirect: 'quorum.redirect', lang: 'quorum.lang', suspended: 'quorum.suspended' } as const;
 
 /** Query key of GET /user/info. */
@@ -28,24 +31,80 @@ export function writeStored(key: string, value: string | null): void {
   else s.setItem(key, value);
 }
 
-/** The access token, observable so components re-render on login and logout. */
-export const tokenStore = createStore<string | null>(readStored(STORAGE_KEYS.token));
+/** Cookie the server sets beside the HttpOnly session cookie: readable, holds the CSRF token of the session. */
+export const CSRF_COOKIE = 'quorum_csrf';
 
-/** The stored access token, or null. */
-export function getToken(): string | null {
-  return tokenStore.get();
+/** Path of the call that moves a token stored by an older version of this client into the session cookie. */
+const MOVE_TOKEN_PATH = '/answer/api/v1/user/session/cookie';
+
+/** A cookie readable by scripts, or null (on the server, or when absent). */
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim()) || null;
+  }
+  return null;
 }
 
-/** Stores the access token (7-day session token from login or register). */
-export function setToken(token: string): void {
-  writeStored(STORAGE_KEYS.token, token);
-  tokenStore.set(token);
+/**
+ * The CSRF token of the session, sent as `X-CSRF-Token` on every call; null when logged out. The session token
+ * itself lives in an HttpOnly cookie that no script here can read.
+ */
+export function csrfToken(): string | null {
+  return readCookie(CSRF_COOKIE);
 }
 
-/** Forgets the access token. */
-export function clearToken(): void {
-  writeStored(STORAGE_KEYS.token, null);
-  tokenStore.set(null);
+function sessionSignal(): boolean {
+  return csrfToken() !== null || readStored(STORAGE_KEYS.token) !== null;
+}
+
+/**
+ * Whether this browser holds a session (the readable CSRF cookie, or a token of an older version still to move),
+ * observable so components re-render on login and logout. Not proof of a live session: GET /user/info is.
+ */
+export const sessionStore = createStore<boolean>(sessionSignal());
+
+/** True while the browser holds a session (see sessionStore). */
+export function hasSession(): boolean {
+  return sessionStore.get();
+}
+
+/** Re-reads the cookies after a call that logged in (the server set them on its response). */
+export function syncSession(): void {
+  sessionStore.set(sessionSignal());
+}
+
+/** Marks the session over in this page (after logout; the server cleared the cookies). */
+export function endLocalSession(): void {
+  sessionStore.set(false);
+}
+
+let moving: Promise<void> | null = null;
+
+/**
+ * Resolves once no token of an older version of this client is left in localStorage (`quorum.token`): such a
+ * token is moved into the session cookie of the same session (POST /user/session/cookie with the token in the
+ * Authorization header), then deleted, so a browser logged in before the cookie stays logged in. A token the
+ * server no longer knows (401) is deleted too; on a network failure it stays for the next call.
+ */
+export function sessionReady(): Promise<void> {
+  const token = readStored(STORAGE_KEYS.token);
+  if (!token) return Promise.resolve();
+  moving ??= moveTokenToCookie(token).finally(() => {
+    moving = null;
+  });
+  return moving;
+}
+
+async function moveTokenToCookie(token: string): Promise<void> {
+  try {
+    const res = await fetch(MOVE_TOKEN_PATH, { method: 'POST', headers: { Accept: 'application/json', Authorization: token }, credentials: 'same-origin' });
+    if (res.ok || res.status === 401) writeStored(STORAGE_KEYS.token, null);
+  } catch {
+    // Offline: the token stays and the next call tries again.
+  }
+  syncSession();
 }
 
 /**

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
-import { getToken, refreshCurrentUser } from '../../lib/auth';
+import { hasSession, refreshCurrentUser } from '../../lib/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 import { isExpiredLink } from './PasswordResetPage';
@@ -44,7 +44,7 @@ function Working() {
 
 const confirmEmail = async (code: string) => {
   await api.put('/answer/api/v1/user/email', { code }, { passingError: true });
-  if (getToken()) await refreshCurrentUser();
+  if (hasSession()) await refreshCurrentUser();
 };
 
 /** /users/confirm-new-email */
@@ -58,8 +58,8 @@ export function ConfirmNewEmailPage() {
       {state.kind === 'done' && (
         <>
           <Alert variant="success">{t('account.confirm_email.done')}</Alert>
-          <Link to={getToken() ? '/users/settings/account' : '/users/login'} className="btn btn-primary w-100">
-            {getToken() ? t('account.confirm_email.to_settings') : t('auth.login.submit')}
+          <Link to={hasSession() ? '/users/settings/account' : '/users/login'} className="btn btn-primary w-100">
+            {hasSession() ? t('account.confirm_email.to_settings') : t('auth.login.submit')}
           </Link>
         </>
       )}

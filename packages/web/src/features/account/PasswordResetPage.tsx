@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LIMITS, PasswordReplacementReq } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
-import { clearToken, USER_INFO_KEY } from '../../lib/auth';
-import { getActiveQueryClient } from '../../lib/queryClient';
+import { logout } from '../../lib/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 import { schemaErrors, translateChecks } from '../../lib/formErrors';
@@ -50,9 +49,8 @@ export default function PasswordResetPage() {
     if (!local.pass && form.confirm !== form.pass) local.confirm = t('account.reset.mismatch');
     await run(local, async () => {
       await api.post('/answer/api/v1/user/password/replacement', { code, pass: form.pass }, { passingError: true });
-      // The server ended every session of the account, this one included.
-      clearToken();
-      getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
+      // The server ended every session of the account, this one included: logging out clears its cookies.
+      await logout();
       setState('done');
     });
   };

@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '@quorum/contract';
 import { i18n } from '../../lib/i18n';
-import { getToken } from '../../lib/session';
+import { csrfToken, sessionReady } from '../../lib/session';
 import '../post-actions/strings';
 
 /** Uploads one image; resolves to its URL. Rejects with a translated message. */
@@ -14,12 +14,14 @@ export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('source', 'post');
   form.append('file', file);
+  await sessionReady();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
-  const token = getToken();
-  if (token) headers.Authorization = token;
+  // The session cookie authenticates the upload; a cookie-authenticated write needs the session's CSRF token.
+  const csrf = csrfToken();
+  if (csrf) headers['X-CSRF-Token'] = csrf;
   let res: Response;
   try {
-    res = await fetch('/answer/api/v1/file', { method: 'POST', body: form, headers, credentials: 'include' });
+    res = await fetch('/answer/api/v1/file', { method: 'POST', body: form, headers, credentials: 'same-origin' });
   } catch {
     throw new Error(i18n.t('client_error.network'));
   }
