@@ -1,17 +1,20 @@
 /**
  * Image uploads (spec §5 "Image upload: images only, max 4 MB"; Answer's POST /file). The type is decided by
  * the file's content (magic bytes, `file-type`), never by its name or the declared content type: PNG, JPEG,
- * GIF and WebP only (no SVG: it can carry script). Avatars are cropped to 256x256 with sharp (which also drops
- * EXIF data such as GPS positions). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
+ * GIF and WebP only (no SVG: it can carry script). Images over the site's `max_image_megapixel` (site_write,
+ * default 40, as in Answer) are refused from their header, before any pixel is decoded: a small file can
+ * declare a huge canvas. Avatars are cropped to a square of at most 256x256 with sharp, never enlarged (which
+ * also drops EXIF data such as GPS positions). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { LIMITS, Role } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { fieldError, forbidden } from '../../core/errors.js';
+import { AppError, fieldError, fieldErrors, forbidden } from '../../core/errors.js';
+import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../user/index.js';
 import { insertFile } from './file.repository.js';
 
@@ -34,31 +37,70 @@ export interface Upload {
   data: Buffer;
 }
 
-async function squareAvatar(data: Buffer, mime: string): Promise<{ data: Buffer; mime: string }> {
-  const img = sharp(data).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' });
-  if (mime === 'image/jpeg') return { data: await img.jpeg({ quality: 88 }).toBuffer(), mime };
-  if (mime === 'image/webp') return { data: await img.webp().toBuffer(), mime };
-  return { data: await img.png().toBuffer(), mime: 'image/png' };
+/** Megapixel limit when the setting is missing or not a positive number (Answer's default). */
+const DEFAULT_MAX_MEGAPIXELS = 40;
+
+/**
+ * Reads an image's size from its header only (sharp's metadata decodes no pixels) and refuses it when its
+ * width x height (one frame) is over `maxMegapixels` million.
+ * @returns width and height in pixels and whether EXIF, ICC, XMP, text comments or a rotation are attached
+ * @throws 400 field error on `file`: `error.file.too_many_pixels` (with the limit), `error.file.not_image` for
+ *   a header sharp cannot read
+ */
+async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width: number; height: number; hasMetadata: boolean }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(data).metadata();
+  } catch {
+    throw fieldError('file', 'error.file.not_image');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw fieldError('file', 'error.file.not_image');
+  if (width * height > maxMegapixels * 1_000_000) {
+    throw fieldErrors([{ field: 'file', message: 'error.file.too_many_pixels', params: { megapixels: maxMegapixels } }]);
+  }
+  return { width, height, hasMetadata: !!(meta.exif || meta.icc || meta.xmp || meta.comments?.length || (meta.orientation && meta.orientation !== 1)) };
+}
+
+/**
+ * Crops an avatar to a centred square of at most AVATAR_SIZE pixels, never enlarging it, re-encoded in its
+ * own format (GIF becomes PNG). When the source already is such a square in that format without metadata
+ * and is smaller in bytes than the re-encoding, the source is kept.
+ */
+async function squareAvatar(data: Buffer, mime: string, size: { width: number; height: number; hasMetadata: boolean }, maxPixels: number): Promise<{ data: Buffer; mime: string }> {
+  const side = Math.min(AVATAR_SIZE, size.width, size.height);
+  const img = sharp(data, { limitInputPixels: maxPixels }).rotate().resize(side, side, { fit: 'cover', withoutEnlargement: true });
+  const out =
+    mime === 'image/jpeg' ? { data: await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), mime }
+    : mime === 'image/webp' ? { data: await img.webp().toBuffer(), mime }
+    : { data: await img.png({ compressionLevel: 9 }).toBuffer(), mime: 'image/png' };
+  const alreadyFits = size.width === side && size.height === side && !size.hasMetadata && out.mime === mime;
+  return alreadyFits && data.length <= out.data.length ? { data, mime } : out;
 }
 
 /**
  * POST /file: stores an image and returns its public URL.
  * @param upload the `source` field and the file's bytes (already limited to 4 MB by the route)
  * @returns the URL path, e.g. `/uploads/2026/05/9f2c....png`
- * @throws 400 field error on `file` for content that is not a PNG, JPEG, GIF or WebP image (or too large);
- *         403 for a branding upload by someone who is not an administrator
+ * @throws 400 field error on `file` for content that is not a PNG, JPEG, GIF or WebP image, over 4 MB or over
+ *         the megapixel setting; 403 for a branding upload by someone who is not an administrator
  */
 export async function storeUpload(ctx: AppContext, user: UserRow, upload: Upload): Promise<string> {
   if (upload.source === 'branding' && user.role_id !== Role.admin) throw forbidden();
   if (upload.data.length > LIMITS.imageMaxBytes) throw fieldError('file', 'error.file.too_large');
   const detected = await fileTypeFromBuffer(upload.data);
   if (!detected || !IMAGE_TYPES[detected.mime]) throw fieldError('file', 'error.file.not_image');
+  const setting = (await getSettings(ctx)).site_write.max_image_megapixel;
+  const maxMegapixels = setting > 0 ? setting : DEFAULT_MAX_MEGAPIXELS;
+  const size = await checkPixels(upload.data, maxMegapixels);
   let { data } = upload;
   let mime: string = detected.mime;
   if (upload.source === 'avatar') {
     try {
-      ({ data, mime } = await squareAvatar(data, mime));
-    } catch {
+      ({ data, mime } = await squareAvatar(data, mime, size, Math.floor(maxMegapixels * 1_000_000)));
+    } catch (err) {
+      if (err instanceof AppError) throw err;
       throw fieldError('file', 'error.file.not_image');
     }
   }

@@ -1,13 +1,52 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { DIALECTS, adminToken, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { getSettings, saveSection } from '../siteinfo/index.js';
 import { activeUser, multipart, type TestUser } from '../comment/social.testkit.js';
 
 const F = '/answer/api/v1/file';
+const LIMIT_4MB = 4 * 1024 * 1024;
 
 async function png(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#3366ff' } }).png().toBuffer();
 }
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/**
+ * A valid, all-black 1-bit greyscale PNG of any size, built by hand: a 16000x16000 one is about 30 KB and takes
+ * well under a second, where encoding it with sharp takes over ten.
+ */
+function blackPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // each row: filter byte 0, then zero bits
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const HUGE = blackPng(16000, 16000);
 
 for (const dialect of DIALECTS) {
   describe(`image uploads on ${dialect}`, () => {
@@ -23,6 +62,10 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => site?.close());
 
+    const multipartWith = (token: string, fields: Record<string, string>, data: Buffer, lang: string) => {
+      const { payload, headers } = multipart(fields, { name: 'x.png', type: 'image/png', data });
+      return { payload, headers: { ...headers, authorization: token, 'accept-language': lang } };
+    };
     const upload = async (token: string, fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) => {
       const { payload, headers } = multipart(fields, file);
       const res = await site!.app.inject({ method: 'POST', url: F, payload, headers: { ...headers, ...(token ? { authorization: token } : {}) } });
@@ -71,6 +114,51 @@ for (const dialect of DIALECTS) {
       const served = await site.app.inject({ method: 'GET', url: r.body.data });
       const meta = await sharp(served.rawPayload).metadata();
       expect([meta.width, meta.height, meta.format]).toEqual([256, 256, 'png']);
+    });
+
+    it('refuses images over 40 megapixels from their header, for posts and avatars alike', async (t) => {
+      if (!site) return t.skip();
+      expect(HUGE.length).toBeLessThan(LIMIT_4MB);
+      expect(await sharp(HUGE).metadata()).toMatchObject({ width: 16000, height: 16000, format: 'png' });
+      for (const source of ['post', 'avatar']) {
+        const r = await upload(bob.token, { source }, { name: 'huge.png', type: 'image/png', data: HUGE });
+        expect([source, r.status, r.body.data]).toEqual([source, 400, [{ error_field: 'file', error_msg: 'Image cannot be larger than 40 megapixels.' }]]);
+      }
+      const zh = await site.app.inject({ method: 'POST', url: F, ...multipartWith(bob.token, { source: 'post' }, HUGE, 'zh-CN') });
+      expect(zh.json().data[0].error_msg).toBe('图片不能超过 40 百万像素。');
+      const rows = await site.app.quorum.database!.kysely.selectFrom('files').select('id').where('size', '=', HUGE.length).execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('takes the megapixel limit from the site_write setting', async (t) => {
+      if (!site) return t.skip();
+      const ctx = site.app.quorum;
+      const s = await getSettings(ctx);
+      await saveSection(ctx, 'site_write', { ...s.site_write, max_image_megapixel: 1 });
+      try {
+        const over = await upload(bob.token, { source: 'post' }, { name: 'a.png', type: 'image/png', data: blackPng(1001, 1000) });
+        expect(over.body.data).toEqual([{ error_field: 'file', error_msg: 'Image cannot be larger than 1 megapixels.' }]);
+        expect((await upload(bob.token, { source: 'post' }, { name: 'b.png', type: 'image/png', data: blackPng(1000, 1000) })).status).toBe(200);
+      } finally {
+        await saveSection(ctx, 'site_write', s.site_write);
+      }
+    });
+
+    it('never enlarges avatars, and keeps a small square one as small as it came', async (t) => {
+      if (!site) return t.skip();
+      const wide = await upload(bob.token, { source: 'avatar' }, { name: 'small.png', type: 'image/png', data: await png(64, 40) });
+      const served = await site.app.inject({ method: 'GET', url: wide.body.data });
+      const meta = await sharp(served.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([40, 40]);
+      const tiny = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+      const kept = await upload(bob.token, { source: 'avatar' }, { name: 'tiny.png', type: 'image/png', data: tiny });
+      const stored = (await site.app.inject({ method: 'GET', url: kept.body.data })).rawPayload;
+      expect(stored.length).toBeLessThanOrEqual(tiny.length);
+      expect(await sharp(stored).metadata()).toMatchObject({ width: 32, height: 32 });
+      const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#884422' } }).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'somebody' } } }).toBuffer();
+      const cropped = await upload(bob.token, { source: 'avatar' }, { name: 'p.jpg', type: 'image/jpeg', data: photo });
+      const out = await sharp((await site.app.inject({ method: 'GET', url: cropped.body.data })).rawPayload).metadata();
+      expect([out.width, out.height, out.exif]).toEqual([256, 256, undefined]);
     });
 
     it('checks login, source and who may upload branding', async (t) => {
