@@ -111,7 +111,11 @@ export interface QuestionInfo {
   accepted_answer_id: string;
   last_answer_id: string;
   created_at: number;
+  create_time: number;
+  /** Last activity on the post (an answer, an edit). */
   update_time: number;
+  /** Last edit of the question itself. */
+  edit_time: number;
   post_update_time: number;
   status: number;
   pin: number;

@@ -22,7 +22,7 @@ export const QUESTION_ITEM: Shape = {
 export const QUESTION_INFO: Shape = {
   id: 'string', title: 'string', url_title: 'string', content: 'string', html: 'string', tags: 'array', view_count: 'number',
   answer_count: 'number', collection_count: 'number', follow_count: 'number', vote_count: 'number', accepted_answer_id: 'string',
-  update_time: 'number', status: 'number', pin: 'number', show: 'number', user_info: 'object',
+  create_time: 'number', update_time: 'number', edit_time: 'number', status: 'number', pin: 'number', show: 'number', user_info: 'object',
   collected: 'boolean', vote_status: 'string', is_followed: 'boolean', member_actions: 'array', extends_actions: 'array',
 };
 

@@ -65,8 +65,12 @@ export function presentQuestionInfo(
     follow_count: q.follow_count,
     accepted_answer_id: q.accepted_answer_id === '' ? '0' : q.accepted_answer_id,
     last_answer_id: q.last_answer_id === '' ? '0' : q.last_answer_id,
+    // Answer's QuestionInfoResp: create_time, update_time (last activity on the post), edit_time (last edit of the
+    // question itself). created_at and post_update_time are kept for older readers of this API.
+    create_time: q.created_at,
+    update_time: q.post_updated_at,
+    edit_time: q.updated_at,
     created_at: q.created_at,
-    update_time: q.updated_at,
     post_update_time: q.post_updated_at,
     status: q.status,
     pin: q.pin,

@@ -117,11 +117,11 @@ export default function QuestionPage() {
                     <TimeAgo at={q.created_at} />
                   </dd>
                 </div>
-                {q.update_time && q.update_time > q.created_at ? (
+                {q.edit_time && q.edit_time > q.created_at ? (
                   <div className="d-flex gap-1">
                     <dt className="fw-normal">{t('question.modified')}</dt>
                     <dd className="mb-0 text-body">
-                      <TimeAgo at={q.update_time} />
+                      <TimeAgo at={q.edit_time} />
                     </dd>
                   </div>
                 ) : null}
