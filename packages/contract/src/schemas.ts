@@ -10,3 +10,4 @@ export * from './schemas/social.js';
 export * from './schemas/posts.js';
 export * from './schemas/accounts.js';
 export * from './schemas/admin.js';
+export * from './schemas/moderation.js';

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../enums.js';
 import { LIMITS, USERNAME_PATTERN } from '../limits.js';
 import { PageQuery, email, password, required } from './common.js';
+import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderation.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -93,6 +94,7 @@ export const SiteWriteReq = z.object({
   max_image_megapixel: positiveInt.optional(),
   authorized_image_extensions: extensionList.optional(),
   authorized_attachment_extensions: extensionList.optional(),
+  ...SiteWriteModerationFields,
 });
 export type SiteWriteReq = z.infer<typeof SiteWriteReq>;
 
@@ -162,6 +164,7 @@ export const SiteLoginReq = z.object({
     .optional()
     .default([])
     .transform((list) => [...new Set(list.filter(Boolean))]),
+  ...SiteLoginModerationFields,
 });
 export type SiteLoginReq = z.infer<typeof SiteLoginReq>;
 
