@@ -1,6 +1,7 @@
 /**
  * Migration 006: the admin console. `admin_audit` records who changed what (settings writes, user and content
- * actions) for the dashboard and the user detail page; an index serves the admin user list's newest-first order.
+ * actions) for the dashboard and the user detail page. Indexes serve the admin lists (status, newest first), the
+ * dashboard's per-day series (created_at of users and answers) and its comment count (status).
  * Also turns on the six `site_users.allow_update_*` flags on sites where none of them was ever switched on
  * (Answer's installer sets them true; Quorum's first installs stored them false and offered no way to change them).
  */
@@ -27,16 +28,25 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema.createIndex('answers_created_idx').on('answers').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('questions_status_newest_idx').on('questions').columns(['status', 'created_at', 'id']).execute();
   await db.schema.createIndex('answers_status_newest_idx').on('answers').columns(['status', 'created_at', 'id']).execute();
+  await db.schema.createIndex('comments_status_idx').on('comments').column('status').execute();
 
   const row = await db.selectFrom('settings').select('value').where('name', '=', 'site_users').executeTakeFirst();
-  if (!row) return;
+  const next = row ? siteUsersWithProfileEditing(row.value as string) : null;
+  if (next) await db.updateTable('settings').set({ value: next }).where('name', '=', 'site_users').execute();
+}
+
+/**
+ * The stored `site_users` section with every `allow_update_*` flag on, or null to leave it as it is: when one of
+ * them is already on (an administrator chose them) or the stored text is not JSON.
+ */
+export function siteUsersWithProfileEditing(stored: string): string | null {
   let value: Record<string, unknown>;
   try {
-    value = JSON.parse(row.value as string) as Record<string, unknown>;
+    value = JSON.parse(stored) as Record<string, unknown>;
   } catch {
-    return;
+    return null;
   }
-  if (ALLOW_UPDATE.some((k) => value[k] === true)) return;
+  if (!value || typeof value !== 'object' || ALLOW_UPDATE.some((k) => value[k] === true)) return null;
   for (const k of ALLOW_UPDATE) value[k] = true;
-  await db.updateTable('settings').set({ value: JSON.stringify(value) }).where('name', '=', 'site_users').execute();
+  return JSON.stringify(value);
 }

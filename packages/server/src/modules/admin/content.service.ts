@@ -13,6 +13,7 @@ import { closeQuestion, deleteQuestion, invalidateQuestionLists, recoverQuestion
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import { recordAdminAction } from './audit.js';
 import { presentAdminAnswer, presentAdminQuestion } from './content.presenter.js';
+import { invalidateDashboard } from './dashboard.service.js';
 import * as repo from './content.repository.js';
 
 /** Close reason used when the admin gives none: 'something else', with a note (reason module, type 5). */
@@ -80,6 +81,7 @@ export async function changeQuestionStatus(ctx: AppContext, admin: UserRow, inpu
     const from = current.get(id)!;
     await setQuestionStatus(ctx, admin, id, from, input, lang);
     if (STATUS_CODES[input.status] !== from) {
+      invalidateDashboard(ctx);
       await recordAdminAction(ctx, admin, { action: 'question.status', targetType: 'question', targetId: id, changes: { status: [STATUS_NAMES[from], STATUS_NAMES[STATUS_CODES[input.status]!]] } });
     }
   }
@@ -105,6 +107,7 @@ export async function changeAnswerStatus(ctx: AppContext, admin: UserRow, input:
       await repo.approvePending(requireDb(ctx), 'answers', id, nowSeconds());
       invalidateQuestionLists();
     }
+    invalidateDashboard(ctx);
     await recordAdminAction(ctx, admin, { action: 'answer.status', targetType: 'answer', targetId: id, changes: { status: [STATUS_NAMES[from], STATUS_NAMES[to]] } });
   }
   return ids.length;

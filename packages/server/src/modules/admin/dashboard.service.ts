@@ -1,7 +1,9 @@
 /**
  * GET /admin/api/dashboard: Answer's DashboardInfo (counts, site health, version) plus the 30-day series of new
  * questions, answers and users, e-mails waiting in the outbox, the first-run checklist and the recent admin
- * actions. Everything is read fresh except the uploads directory size, which is walked at most once a minute.
+ * actions. The aggregates over whole tables (counts, series, database size) are kept for AGGREGATE_CACHE_MS per
+ * process and dropped by admin content changes (Answer keeps its dashboard for an hour); the uploads directory is
+ * walked at most once a minute; settings, SMTP state, checklist and recent actions are read on every call.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +23,28 @@ export const RECENT_ACTIONS = 10;
 const UPLOADS_CACHE_MS = 60_000;
 const DAY = 86400;
 
+/** How long counts and series are reused (ms). */
+export const AGGREGATE_CACHE_MS = 30_000;
+
 const uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
+
+type Aggregates = { counts: Awaited<ReturnType<typeof dashboardCounts>>; days: DashboardDay[]; dbInfo: { version: string; size: number } };
+const aggregateCache = new WeakMap<AppContext, { at: number; timeZone: string; value: Aggregates }>();
+
+/** Drops the cached counts and series (after an admin changes content). */
+export function invalidateDashboard(ctx: AppContext): void {
+  aggregateCache.delete(ctx);
+}
+
+async function aggregates(ctx: AppContext, timeZone: string): Promise<Aggregates> {
+  const hit = aggregateCache.get(ctx);
+  if (hit && hit.timeZone === timeZone && Date.now() - hit.at < AGGREGATE_CACHE_MS) return hit.value;
+  const db = requireDb(ctx);
+  const [counts, days, dbInfo] = await Promise.all([dashboardCounts(db, [OutboxStatus.pending, OutboxStatus.sending]), series(ctx, timeZone), databaseInfo(db)]);
+  const value = { counts, days, dbInfo };
+  aggregateCache.set(ctx, { at: Date.now(), timeZone, value });
+  return value;
+}
 
 async function dirSize(dir: string): Promise<number> {
   let total = 0;
@@ -107,14 +130,16 @@ async function checklist(ctx: AppContext, smtp: boolean, legalDone: boolean, reg
   ];
 }
 
-/** The dashboard payload (see DashboardInfo in the contract). */
-export async function dashboardInfo(ctx: AppContext): Promise<DashboardInfo> {
+/**
+ * The dashboard payload (see DashboardInfo in the contract).
+ * @param opts.fresh recompute the counts and series instead of reusing them (benchmarks)
+ */
+export async function dashboardInfo(ctx: AppContext, opts: { fresh?: boolean } = {}): Promise<DashboardInfo> {
   const db = requireDb(ctx);
   const settings = await getSettings(ctx);
-  const [counts, days, dbInfo, uploads, smtpSettings, recent] = await Promise.all([
-    dashboardCounts(db, [OutboxStatus.pending, OutboxStatus.sending]),
-    series(ctx, settings.interface.time_zone),
-    databaseInfo(db),
+  if (opts.fresh) invalidateDashboard(ctx);
+  const [{ counts, days, dbInfo }, uploads, smtpSettings, recent] = await Promise.all([
+    aggregates(ctx, settings.interface.time_zone),
     uploadsBytes(ctx),
     getSmtp(ctx),
     recentAdminActions(ctx, RECENT_ACTIONS),
