@@ -315,6 +315,21 @@ export interface AdminAuditTable {
   created_at: Int;
 }
 
+/** A badge earned by a user (migration 010); `award_key` is the post of a per-post badge, '' otherwise. */
+export interface BadgeAwardsTable {
+  id: string;
+  user_id: string;
+  badge_id: string;
+  award_key: Str;
+  created_at: Int;
+}
+
+/** UTC days (unix seconds / 86400) on which a member was active (migration 010). */
+export interface UserVisitDaysTable {
+  user_id: string;
+  day: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -343,6 +358,8 @@ export interface Database {
   captchas: CaptchasTable;
   user_notification_config: UserNotificationConfigTable;
   admin_audit: AdminAuditTable;
+  badge_awards: BadgeAwardsTable;
+  user_visit_days: UserVisitDaysTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */
