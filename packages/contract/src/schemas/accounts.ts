@@ -88,11 +88,15 @@ export type UpdateInterfaceReq = z.infer<typeof UpdateInterfaceReq>;
 
 const channel = z.object({ key: z.string().optional(), enable: z.boolean({ error: 'error.form.is_invalid' }) });
 
+/** How often a member hears of new questions in tags they follow. */
+export const TAG_MAIL_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export type TagMailFrequency = (typeof TAG_MAIL_FREQUENCIES)[number];
+
 /** PUT /user/notification/config (Answer's UpdateUserNotificationConfigReq) */
 export const NotificationConfigReq = z.object({
   inbox: channel.optional(),
   all_new_question: channel.optional(),
-  all_new_question_for_following_tags: channel.optional(),
+  all_new_question_for_following_tags: channel.extend({ frequency: z.enum(TAG_MAIL_FREQUENCIES, { error: 'error.form.is_invalid' }).optional() }).optional(),
 });
 export type NotificationConfigReq = z.infer<typeof NotificationConfigReq>;
 

@@ -231,6 +231,8 @@ export interface OutboxTable {
   last_error: string;
   created_at: Int;
   updated_at: Int;
+  /** One key per event and recipient (migration 009), unique; NULL for mails that need none. */
+  dedup_key?: string | null;
 }
 
 export interface FilesTable {
@@ -302,6 +304,25 @@ export interface UserNotificationConfigTable {
   all_new_question: Int;
   all_new_question_for_following_tags: Int;
   updated_at: Int;
+  /** New questions in followed tags: instant, daily or weekly (migration 009). */
+  tag_frequency: Str;
+}
+
+/**
+ * Scheduled mail work (migration 009), unique per kind, member and period: a weekly digest (`job_key` = the
+ * week's first day), a daily or weekly tag digest, the fan-out of one new question (`job_key` = its id).
+ * Status 1 waiting, 2 claimed until `lease_until`, 3 done.
+ */
+export interface MailJobsTable {
+  kind: string;
+  user_id: string;
+  job_key: string;
+  status: Int;
+  attempts: Int;
+  lease_until: Int;
+  item_count: Int;
+  created_at: Int;
+  updated_at: Int;
 }
 
 /** Admin actions (migration 006): who (operator), what (action, target) and the changes as JSON. */
@@ -357,6 +378,7 @@ export interface Database {
   user_codes: UserCodesTable;
   captchas: CaptchasTable;
   user_notification_config: UserNotificationConfigTable;
+  mail_jobs: MailJobsTable;
   admin_audit: AdminAuditTable;
   badge_awards: BadgeAwardsTable;
   user_visit_days: UserVisitDaysTable;

@@ -215,14 +215,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
   });
 
-  // A page address the server refuses (e.g. text no database can store, core/http.ts) names nothing: not-found page.
-  app.setErrorHandler(async (err, req, reply) => {
-    if (!(err instanceof AppError) || err.status !== 400 || req.method !== 'GET') throw err;
-    const b = await base(req, reply);
-    if (!b) return reply;
-    return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
-  });
-
   app.setNotFoundHandler(async (req, reply) => {
     const pathOnly = req.url.split('?')[0]!;
     if (req.method !== 'GET' || pathOnly.startsWith('/answer/') || pathOnly.startsWith('/installation/') || pathOnly.startsWith('/assets/') || pathOnly.startsWith('/uploads/')) {
