@@ -50,7 +50,7 @@ function Health({ info }: { info: DashboardInfo }) {
   const no = t('admin.common.no');
   const rows: [string, ReactNode][] = [
     [t('admin.dashboard.version'), `${info.version_info?.version ?? ''}${info.version_info?.revision ? ` (${info.version_info.revision.slice(0, 8)})` : ''}`],
-    [t('admin.dashboard.database'), `${t(`admin.dashboard.db_${info.database_type}`, { defaultValue: info.database_type })} ${info.database_version ?? ''}`.trim()],
+    [t('admin.dashboard.database'), info.database_version || t(`admin.dashboard.db_${info.database_type}`, { defaultValue: info.database_type })],
     [t('admin.dashboard.database_size'), info.database_size],
     [t('admin.dashboard.uploads_size'), info.occupying_storage_space],
     [t('admin.dashboard.smtp'), <Link key="smtp" to="/admin/smtp"><YesNo value={info.smtp} yes={t('admin.dashboard.configured')} no={t('admin.dashboard.not_configured')} /></Link>],
@@ -122,9 +122,11 @@ export default function DashboardPage() {
       <div className="row g-3 mb-4">
         {(['questions', 'answers', 'users'] as const).map((m) => (
           <div key={m} className="col-lg-4">
-            <Card title={t(`admin.dashboard.chart_${m}`)}>
-              <DailyChart days={days} metric={m} title={t(`admin.dashboard.chart_${m}`)} dateLabel={t('admin.dashboard.date')} />
-            </Card>
+            <div className="card h-100">
+              <div className="card-body">
+                <DailyChart days={days} metric={m} title={t(`admin.dashboard.chart_${m}`)} dateLabel={t('admin.dashboard.date')} />
+              </div>
+            </div>
           </div>
         ))}
       </div>
