@@ -12,6 +12,7 @@ const UserMenu = lazy(withStrings(() => import('./UserMenu')));
 const SearchSuggest = lazy(withStrings(() => import('../features/search/SearchSuggest')));
 const SUGGEST_LIST_ID = 'q-search-suggest';
 const NotificationBadge = lazy(withStrings(() => import('../features/notifications/NotificationBadge')));
+const ReviewBadge = lazy(withStrings(() => import('../features/review/ReviewBadge')));
 
 /**
  * Site header (spec §2): brand, main navigation, search, ask button, login / sign-up or the user menu.
@@ -52,6 +53,7 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
           {user ? (
             <Suspense fallback={null}>
               <NotificationBadge user={user} light={colored} className="d-inline-flex d-lg-none ms-auto me-3" />
+              <ReviewBadge user={user} light={colored} className="d-inline-flex d-lg-none me-3" />
             </Suspense>
           ) : null}
           <button
@@ -118,6 +120,7 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
               {user ? (
                 <Suspense fallback={null}>
                   <NotificationBadge user={user} light={colored} className="d-none d-lg-inline-flex" />
+                  <ReviewBadge user={user} light={colored} className="d-none d-lg-inline-flex" />
                 </Suspense>
               ) : null}
               {user ? (

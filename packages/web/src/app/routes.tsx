@@ -58,6 +58,8 @@ const SettingsPage = account(() => import('../features/settings/SettingsPage'), 
 // The admin console: one client-only chunk with its own strings (features/admin/strings.ts); the dashboard's
 // chart library is a further chunk inside it.
 const AdminPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(withAdminStrings(() => import('../features/admin/AdminPage'))));
+// The review queue (features/review): client-only; who may see it is decided by GET /reviewing/type.
+const ReviewPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/review/ReviewPage')));
 const legal = (name: 'TermsPage' | 'PrivacyPage'): Page =>
   import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] }))));
 const TermsPage = legal('TermsPage');
@@ -119,6 +121,7 @@ export function AppRoutes() {
         <Route path="users/notifications/:type/:subType" element={<Guard need="loggedIn"><LazyPage page={NotificationsPage} /></Guard>} />
         <Route path="users/:username" element={<LazyPage page={ProfilePage} />} />
         <Route path="users/:username/:tabName" element={<LazyPage page={ProfilePage} />} />
+        <Route path="review" element={<Guard need="activated"><LazyPage page={ReviewPage} /></Guard>} />
         <Route path="admin/*" element={<Guard need="admin"><LazyPage page={AdminPage} /></Guard>} />
         <Route path="tos" element={<LazyPage page={TermsPage} />} />
         <Route path="privacy" element={<LazyPage page={PrivacyPage} />} />

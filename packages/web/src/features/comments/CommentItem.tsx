@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TimeAgo } from '../../components/TimeAgo';
 import { api } from '../../lib/api';
+import { useCurrentUser } from '../../lib/auth';
 import { formatCount } from '../../lib/format';
 import type { CommentInfo } from '../post-actions/batch';
 import { ConfirmModal } from '../post-actions/ConfirmModal';
 import { useGate } from '../post-actions/useGate';
+import { useFlag } from '../flag/useFlag';
 import { CommentForm } from './CommentForm';
 
 const userHref = (name: string) => `/users/${encodeURIComponent(name)}`;
 
 /**
  * One comment: up-vote, text (server-rendered HTML; `@name` already a profile link), author, reply target, time,
- * and reply / edit / delete (the last two from its `member_actions`; delete asks first).
+ * and reply / edit / delete (the last two from its `member_actions`; delete asks first) / flag (for members, on
+ * others' comments, or when the server offers `report`).
  */
 export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo; onChange: (c: CommentInfo) => void; onDelete: () => void; onReply: () => void }) {
   const { t } = useTranslation();
@@ -22,6 +25,9 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const may = (a: string) => c.member_actions?.some((m) => m.action === a);
+  const { user } = useCurrentUser();
+  const flag = useFlag();
+  const mayFlag = may('report') || (!!user && user.id !== c.user_id);
 
   const vote = async () => {
     if (busy || !gate()) return;
@@ -91,6 +97,11 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
                   {t('qa.action.delete')}
                 </button>
               ) : null}
+              {mayFlag ? (
+                <button type="button" className="btn btn-link btn-sm p-0 small text-body-secondary" onClick={() => flag.open('comment', c.comment_id)}>
+                  {t('flag.action')}
+                </button>
+              ) : null}
             </span>
           </div>
         )}
@@ -107,6 +118,7 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
         }}
         onHide={() => setConfirming(false)}
       />
+      {flag.dialog}
     </li>
   );
 }

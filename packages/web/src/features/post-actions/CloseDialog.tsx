@@ -19,9 +19,18 @@ export interface Reason {
 
 /**
  * Close dialog: the reasons of GET /reasons?object_type=question&action=close as radio buttons; a reason with
- * `have_content` asks for a text. Sends PUT /question/status {id, close_type, close_msg}.
+ * `have_content` asks for a text. Sends PUT /question/status {id, close_type, close_msg}, or hands the choice
+ * to `submit` (the review queue closes through its flag: the review-report dialog, spec §2).
+ * @param title heading instead of the default
  */
-export function CloseDialog({ show, questionId, onHide, onClosed }: { show: boolean; questionId: string; onHide: () => void; onClosed: () => void }) {
+export function CloseDialog({ show, questionId, onHide, onClosed, submit: send, title }: {
+  show: boolean;
+  questionId: string;
+  onHide: () => void;
+  onClosed: () => void;
+  submit?: (closeType: number, closeMsg: string) => Promise<void>;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const [reasons, setReasons] = useState<Reason[] | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -47,7 +56,9 @@ export function CloseDialog({ show, questionId, onHide, onClosed }: { show: bool
     setErrors({});
     setBusy(true);
     try {
-      await api.put('/answer/api/v1/question/status', { id: questionId, close_type: type, close_msg: chosen?.have_content ? msg.trim() : '' });
+      const closeMsg = chosen?.have_content ? msg.trim() : '';
+      if (send) await send(type, closeMsg);
+      else await api.put('/answer/api/v1/question/status', { id: questionId, close_type: type, close_msg: closeMsg });
       onClosed();
       onHide();
     } catch (err) {
@@ -62,7 +73,7 @@ export function CloseDialog({ show, questionId, onHide, onClosed }: { show: bool
       <Form noValidate onSubmit={(e) => void submit(e)}>
         <Modal.Header closeButton={!busy} closeLabel={t('common.close')}>
           <Modal.Title id="qa-close-title" as="h2" className="h5">
-            {t('qa.close.title')}
+            {title ?? t('qa.close.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>

@@ -7,13 +7,14 @@ import { api } from '../../lib/api';
 import { isStaff, useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, MemberAction, QuestionInfo } from '../../lib/types';
+import { useFlag } from '../flag/useFlag';
 import { questionInfoKey } from '../questions/hooks';
 import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
 import { CloseDialog } from './CloseDialog';
 import { ConfirmModal } from './ConfirmModal';
 
-/** Actions this menu handles; others (report) belong to the flag dialog. */
-const HANDLED = ['edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'];
+/** Actions this menu handles ('report' opens the flag dialog). */
+const HANDLED = ['report', 'edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'];
 type Confirmable = 'reopen' | 'pin' | 'unpin' | 'hide' | 'show' | 'delete' | 'undelete';
 
 /** The call behind each confirmable action of a question. */
@@ -25,7 +26,8 @@ function questionCall(action: Confirmable, id: string): Promise<unknown> {
 }
 
 /**
- * The post's menu, driven by the `member_actions` the server sent for the viewer: edit (link to the edit page),
+ * The post's menu, driven by the `member_actions` the server sent for the viewer: flag (the flag dialog),
+ * edit (link to the edit page),
  * close (dialog with reasons) / reopen, pin / unpin, hide / show (unlist / list), delete / undelete — each
  * asks for confirmation first. Afterwards only the changed post is re-read.
  */
@@ -36,6 +38,7 @@ export function PostMenu({ question, answer }: { question: QuestionInfo; answer?
   const { user } = useCurrentUser();
   const [pending, setPending] = useState<Confirmable | null>(null);
   const [closing, setClosing] = useState(false);
+  const flag = useFlag();
   const actions: MemberAction[] = ((answer ?? question).member_actions ?? []).filter((a) => HANDLED.includes(a.action));
   if (!actions.length) return null;
   const qid = question.id;
@@ -88,9 +91,9 @@ export function PostMenu({ question, answer }: { question: QuestionInfo; answer?
                 key={a.action}
                 as="button"
                 className={a.action === 'delete' ? 'text-danger' : undefined}
-                onClick={() => (a.action === 'close' ? setClosing(true) : setPending(a.action as Confirmable))}
+                onClick={() => (a.action === 'report' ? flag.open(kind, answer?.id ?? qid) : a.action === 'close' ? setClosing(true) : setPending(a.action as Confirmable))}
               >
-                {t(`qa.action.${a.action}`)}
+                {a.action === 'report' ? t('flag.action') : t(`qa.action.${a.action}`)}
               </Dropdown.Item>
             ),
           )}
@@ -105,6 +108,7 @@ export function PostMenu({ question, answer }: { question: QuestionInfo; answer?
         onConfirm={() => run(pending!)}
         onHide={() => setPending(null)}
       />
+      {flag.dialog}
       {closing ? (
         <CloseDialog
           show

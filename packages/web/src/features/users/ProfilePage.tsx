@@ -13,6 +13,7 @@ import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
+import { useFlag } from '../flag/useFlag';
 import { useProfile, type Profile } from './api';
 import { ListTab, OverviewTab, OWNER_TABS, PROFILE_TABS, type ProfileTab } from './ProfileTabs';
 
@@ -23,6 +24,8 @@ function safeUrl(url: string): string | null {
 
 function ProfileHeader({ p, own }: { p: Profile; own: boolean }) {
   const { t, i18n } = useTranslation();
+  const { user } = useCurrentUser();
+  const flag = useFlag();
   const name = p.display_name || p.username;
   const website = safeUrl(p.website);
   return (
@@ -37,6 +40,12 @@ function ProfileHeader({ p, own }: { p: Profile; own: boolean }) {
               {t('user_profile.edit')}
             </Link>
           ) : null}
+          {user && !own ? (
+            <button type="button" className="btn btn-sm btn-link text-body-secondary text-decoration-none ms-sm-auto" onClick={() => flag.open('user', p.id)}>
+              {t('flag.action')}
+            </button>
+          ) : null}
+          {flag.dialog}
         </div>
         <p className="text-body-secondary mb-2">@{p.username}</p>
         <ul className="list-unstyled d-flex flex-wrap gap-3 mb-2">

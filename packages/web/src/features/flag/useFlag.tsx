@@ -1,0 +1,28 @@
+/**
+ * Entry point of the flag dialog for the post menu, comments and profiles: `open(source, id)` checks the
+ * member guard (anonymous visitors go to login, not-activated users to the inactive page) and shows the dialog,
+ * whose code loads on first use.
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useGate } from '../post-actions/useGate';
+import type { FlagSource } from './rules';
+
+const FlagDialog = lazy(() => import('./FlagDialog'));
+
+/**
+ * @param onFlagged called after a flag was accepted, with what was flagged
+ * @returns `open` and the `dialog` element to render (null while closed)
+ */
+export function useFlag(onFlagged?: (source: FlagSource, objectId: string) => void): { open: (source: FlagSource, objectId: string) => void; dialog: ReactNode } {
+  const gate = useGate();
+  const [target, setTarget] = useState<{ source: FlagSource; objectId: string } | null>(null);
+  const open = (source: FlagSource, objectId: string) => {
+    if (gate()) setTarget({ source, objectId });
+  };
+  const dialog = target ? (
+    <Suspense fallback={null}>
+      <FlagDialog source={target.source} objectId={target.objectId} onHide={() => setTarget(null)} onFlagged={() => onFlagged?.(target.source, target.objectId)} />
+    </Suspense>
+  ) : null;
+  return { open, dialog };
+}
