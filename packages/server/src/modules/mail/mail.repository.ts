@@ -3,7 +3,7 @@
  * Outbox statuses: see OutboxStatus in outbox.ts.
  */
 import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { transaction, type Db } from '../../core/db/index.js';
 import type { OutboxTable } from '../../core/db/schema.js';
 
@@ -29,9 +29,19 @@ export async function saveSmtpRow(db: Db, value: unknown, now: number): Promise<
   });
 }
 
-/** Inserts one outbox row. */
-export async function insertOutbox(db: Db, row: OutboxRow): Promise<void> {
-  await db.kysely.insertInto('outbox').values(row).execute();
+/**
+ * Inserts one outbox row. A row with a `dedup_key` already queued (same event and recipient) is not inserted
+ * again: the unique index decides, so two nodes or a retried request cannot both queue it.
+ * @returns false when the key was already queued
+ */
+export async function insertOutbox(db: Db, row: Insertable<OutboxTable>): Promise<boolean> {
+  const insert = db.kysely.insertInto('outbox').values(row);
+  if (!row.dedup_key) {
+    await insert.execute();
+    return true;
+  }
+  const r = await (db.dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('dedup_key').doNothing())).executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**

@@ -33,13 +33,14 @@ function transportFor(ctx: AppContext, s: SmtpSettings): Transporter {
  * Sends one message.
  * @throws the transport's error (connection refused, authentication failed, recipient refused ...)
  */
-export async function sendMail(ctx: AppContext, s: SmtpSettings, mail: { to: string; subject: string; text: string; html: string }): Promise<void> {
+export async function sendMail(ctx: AppContext, s: SmtpSettings, mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void> {
   await transportFor(ctx, s).sendMail({
     from: { name: s.from_name, address: s.from_email },
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.headers,
   });
 }
 

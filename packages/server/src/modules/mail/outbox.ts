@@ -38,6 +38,8 @@ export interface EmailPayload {
   text: string;
   html: string;
   template?: string;
+  /** Extra message headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of notification e-mails. */
+  headers?: Record<string, string>;
 }
 
 /** Seconds to wait before attempt number `attempts + 1` (attempts already made >= 1). */
@@ -65,12 +67,14 @@ export async function composeEmail(ctx: AppContext, mail: { to: string; lang: st
 
 /**
  * Writes a composed e-mail to the outbox (pass a transaction handle to make it part of it) and wakes the worker.
- * @returns the outbox row id
+ * @param dedupKey one key per event and recipient (e.g. `accept_answer:<answer id>:<user id>`): a second e-mail
+ *   with a key already queued is dropped, whichever node or retry queues it
+ * @returns the outbox row id, or '' when `dedupKey` was already queued
  */
-export async function queueEmail(ctx: AppContext, db: Db, mail: ComposedEmail): Promise<string> {
+export async function queueEmail(ctx: AppContext, db: Db, mail: ComposedEmail, dedupKey?: string): Promise<string> {
   const now = nowSeconds();
   const id = randomUUID().replace(/-/g, '');
-  await repo.insertOutbox(db, {
+  const inserted = await repo.insertOutbox(db, {
     id,
     kind: KIND,
     payload: JSON.stringify(mail.payload),
@@ -80,7 +84,9 @@ export async function queueEmail(ctx: AppContext, db: Db, mail: ComposedEmail): 
     last_error: mail.configured ? '' : NOT_CONFIGURED,
     created_at: now,
     updated_at: now,
+    dedup_key: dedupKey ?? null,
   });
+  if (!inserted) return '';
   workers.get(ctx)?.wake();
   return id;
 }

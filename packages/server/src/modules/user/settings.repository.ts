@@ -16,6 +16,27 @@ export async function usersWithOption(db: Db, option: 'inbox' | 'all_new_questio
   return rows.map((r) => r.user_id);
 }
 
+/** The stored options of several users (users without a row are absent: defaults apply). */
+export function findNotificationConfigs(db: Db, userIds: string[]): Promise<NotificationConfigRow[]> {
+  if (!userIds.length) return Promise.resolve([]);
+  return db.kysely.selectFrom('user_notification_config').selectAll().where('user_id', 'in', userIds).execute();
+}
+
+/** Switches options of a user off (inserting the row with defaults when there is none). */
+export async function switchOff(db: Db, userId: string, options: Array<'inbox' | 'all_new_question' | 'all_new_question_for_following_tags'>, defaults: Omit<NotificationConfigRow, 'user_id' | 'updated_at'>, now: number): Promise<void> {
+  const off = Object.fromEntries(options.map((o) => [o, 0]));
+  await transaction(db, async (tx) => {
+    const r = await tx.kysely.updateTable('user_notification_config').set({ ...off, updated_at: now }).where('user_id', '=', userId).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) await tx.kysely.insertInto('user_notification_config').values({ ...defaults, ...off, user_id: userId, updated_at: now }).execute();
+  });
+}
+
+/** The key of signed unsubscribe links (`config` row written by migration 009), or undefined. */
+export async function unsubscribeSecret(db: Db): Promise<string | undefined> {
+  const row = await db.kysely.selectFrom('config').select('value').where('name', '=', 'mail.unsubscribe_secret').executeTakeFirst();
+  return row?.value || undefined;
+}
+
 /** Inserts or replaces a user's options. */
 export async function saveNotificationConfig(db: Db, row: NotificationConfigRow): Promise<void> {
   await transaction(db, async (tx) => {

@@ -2,9 +2,9 @@
  * A user's own settings (spec §3 "Profile fields", "Notification options"; §7): profile, interface, e-mail
  * notification options, unsubscribe links, and the @mention user search.
  */
-import { type NotificationConfigReq, type UpdateInterfaceReq, type UpdateUserInfoReq } from '@quorum/contract';
+import { TAG_MAIL_FREQUENCIES, type NotificationConfigReq, type TagMailFrequency, type UpdateInterfaceReq, type UpdateUserInfoReq } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { isUniqueViolation } from '../../core/db/index.js';
+import { isUniqueViolation, type Db } from '../../core/db/index.js';
 import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { getSettings } from '../siteinfo/index.js';
@@ -13,6 +13,7 @@ import { gravatarUrl } from './user.presenter.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 import * as settingsRepo from './settings.repository.js';
+import { readUnsubscribeToken } from './settings.unsubscribe.js';
 
 /** Most users returned by the @mention search. */
 export const MENTION_SEARCH_LIMIT = 10;
@@ -94,35 +95,67 @@ export async function updateInterface(ctx: AppContext, user: UserRow, input: Upd
 }
 
 const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
-/** Defaults: inbox e-mails on, new-question e-mails off. */
-const DEFAULT_OPTIONS = { inbox: 1, all_new_question: 0, all_new_question_for_following_tags: 0 } as const;
+export type NotificationOption = (typeof OPTIONS)[number];
+/** Defaults: inbox e-mails on, new-question e-mails off; followed-tag questions, once on, come at once. */
+const DEFAULT_OPTIONS = { inbox: 1, all_new_question: 0, all_new_question_for_following_tags: 0, tag_frequency: 'instant' } as const;
 
-/** GET /user/notification/config: Answer's shape, each option `{key: 'email', enable}`. */
-export async function getNotificationConfig(ctx: AppContext, userId: string): Promise<Record<(typeof OPTIONS)[number], { key: string; enable: boolean }>> {
+/** A member's e-mail options as the mailers read them. */
+export interface EmailOptions {
+  inbox: boolean;
+  all_new_question: boolean;
+  all_new_question_for_following_tags: boolean;
+  tag_frequency: TagMailFrequency;
+}
+
+const frequencyOf = (v: string | undefined): TagMailFrequency => ((TAG_MAIL_FREQUENCIES as readonly string[]).includes(v ?? '') ? (v as TagMailFrequency) : 'instant');
+
+/**
+ * GET /user/notification/config: Answer's shape, each option `{key: 'email', enable}`; the followed-tags option
+ * also says how often (`frequency`: instant, daily or weekly).
+ */
+export async function getNotificationConfig(ctx: AppContext, userId: string): Promise<Record<NotificationOption, { key: string; enable: boolean; frequency?: TagMailFrequency }>> {
   const row = (await settingsRepo.findNotificationConfig(requireDb(ctx), userId)) ?? DEFAULT_OPTIONS;
-  const out = {} as Record<(typeof OPTIONS)[number], { key: string; enable: boolean }>;
+  const out = {} as Record<NotificationOption, { key: string; enable: boolean; frequency?: TagMailFrequency }>;
   for (const o of OPTIONS) out[o] = { key: 'email', enable: row[o] === 1 };
+  out.all_new_question_for_following_tags.frequency = frequencyOf(row.tag_frequency);
   return out;
 }
 
-/** PUT /user/notification/config: options not sent keep their value. */
+/**
+ * The e-mail options of several members, defaults for those who never saved any.
+ * @returns a map from user id to options (every id asked for is present)
+ */
+export async function emailOptions(db: Db, userIds: string[]): Promise<Map<string, EmailOptions>> {
+  const rows = new Map((await settingsRepo.findNotificationConfigs(db, [...new Set(userIds)])).map((r) => [r.user_id, r]));
+  const out = new Map<string, EmailOptions>();
+  for (const id of userIds) {
+    const r = rows.get(id) ?? DEFAULT_OPTIONS;
+    out.set(id, { inbox: r.inbox === 1, all_new_question: r.all_new_question === 1, all_new_question_for_following_tags: r.all_new_question_for_following_tags === 1, tag_frequency: frequencyOf(r.tag_frequency) });
+  }
+  return out;
+}
+
+/** PUT /user/notification/config: options not sent keep their value; so does the tag frequency. */
 export async function saveNotificationConfig(ctx: AppContext, userId: string, input: NotificationConfigReq): Promise<void> {
   const db = requireDb(ctx);
   const row = { ...DEFAULT_OPTIONS, ...((await settingsRepo.findNotificationConfig(db, userId)) ?? {}) };
-  const next = { user_id: userId, inbox: row.inbox, all_new_question: row.all_new_question, all_new_question_for_following_tags: row.all_new_question_for_following_tags, updated_at: nowSeconds() };
+  const next = { user_id: userId, inbox: row.inbox, all_new_question: row.all_new_question, all_new_question_for_following_tags: row.all_new_question_for_following_tags, tag_frequency: frequencyOf(row.tag_frequency), updated_at: nowSeconds() };
   for (const o of OPTIONS) if (input[o]) next[o] = input[o]!.enable ? 1 : 0;
+  if (input.all_new_question_for_following_tags?.frequency) next.tag_frequency = input.all_new_question_for_following_tags.frequency;
   await settingsRepo.saveNotificationConfig(db, next);
 }
 
 /**
- * PUT /user/notification/unsubscribe {code}: the link in a notification e-mail switches every e-mail option
- * off. No login needed: the code identifies the user.
- * @throws 403 `url_expired`
+ * PUT /user/notification/unsubscribe {code}: the link in an e-mail switches e-mail options off. No login
+ * needed: the code identifies the user. A signed link of a notification e-mail (settings.unsubscribe.ts)
+ * switches off the option that sent it (or all); a stored one-time unsubscribe code switches off every option.
+ * @throws 403 `url_expired` when the code is neither
  */
 export async function unsubscribe(ctx: AppContext, code: string): Promise<void> {
   const db = requireDb(ctx);
-  const { userId } = await peekCode(db, code, 'unsubscribe');
-  await settingsRepo.saveNotificationConfig(db, { user_id: userId, inbox: 0, all_new_question: 0, all_new_question_for_following_tags: 0, updated_at: nowSeconds() });
+  const signed = await readUnsubscribeToken(db, code);
+  const { userId, scope } = signed ?? { userId: (await peekCode(db, code, 'unsubscribe')).userId, scope: 'all' as const };
+  await settingsRepo.switchOff(db, userId, scope === 'all' ? [...OPTIONS] : [scope], DEFAULT_OPTIONS, nowSeconds());
 }
 
 /** GET /user/info/search?username=: users whose username starts with the text, at most 10 (for @mentions). */
