@@ -5,7 +5,7 @@
  * page, adds three users in bulk and reads the dashboard charts. A moderator gets the 403 page.
  */
 import type { Browser, Page } from '@playwright/test';
-import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, SITE_NAME, unique, type TestUser } from '../fixtures/api';
+import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, unique, type TestUser } from '../fixtures/api';
 import { loginNeedsCaptcha, loginSolvingCaptcha } from '../fixtures/sqlite';
 import { expect, test } from '../fixtures/test';
 
@@ -36,20 +36,28 @@ const PAGES: [string, string][] = [
 
 let token = '';
 let member: TestUser;
+/** Settings as they were before this spec, put back afterwards (later specs expect the defaults). */
+const SECTIONS = ['siteinfo/general', 'siteinfo/interface', 'siteinfo/branding', 'siteinfo/write', 'siteinfo/seo', 'siteinfo/theme', 'siteinfo/custom-css-html', 'siteinfo/login', 'siteinfo/users', 'setting/smtp'];
+const before = new Map<string, Record<string, unknown>>();
+let privilegeLevel = 2;
 
 test.beforeAll(async ({ request, baseURL }) => {
   await ensureInstalled(request, baseURL!);
   token = await loginSolvingCaptcha(request, ADMIN.email, ADMIN.password);
+  for (const section of SECTIONS) before.set(section, await apiCall<Record<string, unknown>>(request, 'GET', `/answer/admin/api/${section}`, undefined, token));
+  privilegeLevel = (await apiCall<{ selected_level: number }>(request, 'GET', '/answer/admin/api/setting/privileges', undefined, token)).selected_level;
   member = await activeUser(request, token, 'adm');
   await askQuestion(request, member, `Admin console question ${unique()}`, 'A question for the admin lists, long enough to be valid.');
 });
 
 test.afterAll(async ({ request }) => {
   const t = await adminToken(request);
-  const general = await apiCall<Record<string, unknown>>(request, 'GET', '/answer/admin/api/siteinfo/general', undefined, t);
-  await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/general', { ...general, name: SITE_NAME }, t);
-  const login = await apiCall<Record<string, unknown>>(request, 'GET', '/answer/admin/api/siteinfo/login', undefined, t);
-  await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/login', { ...login, allow_new_registrations: true, login_required: false }, t);
+  for (const [section, value] of before) {
+    // A never-configured SMTP section cannot be saved back (its required fields are empty).
+    if (section === 'setting/smtp' && !value.smtp_host) continue;
+    await apiCall(request, 'PUT', `/answer/admin/api/${section}`, value, t);
+  }
+  await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: privilegeLevel, custom_privileges: [] }, t);
 });
 
 /** Logs in through the login page. */
