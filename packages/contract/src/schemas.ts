@@ -11,3 +11,4 @@ export * from './schemas/posts.js';
 export * from './schemas/accounts.js';
 export * from './schemas/admin.js';
 export * from './schemas/moderation.js';
+export * from './schemas/badges.js';

@@ -75,16 +75,3 @@ export async function markCancelled(db: Db, ids: string[], now: number): Promise
 export async function configRows(db: Db, prefix: string): Promise<{ name: string; value: string }[]> {
   return db.kysely.selectFrom('config').select(['name', 'value']).where('name', 'like', `${prefix}%`).execute();
 }
-
-/** A user's reputation total from one post: the live reputation rows of that user on that object. */
-export async function sumObjectRank(db: Db, userId: string, objectId: string): Promise<number> {
-  const r = await db.kysely
-    .selectFrom('activity')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('rank'), sql<number>`0`).as('n'))
-    .where('user_id', '=', userId)
-    .where('object_id', '=', objectId)
-    .where('has_rank', '=', 1)
-    .where('cancelled', '=', 0)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}

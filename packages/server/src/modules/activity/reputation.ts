@@ -6,7 +6,7 @@
  * - Daily cap: positive changes of one user in one UTC day add up to at most `rank.daily_limit` (200), rules in
  *   `rank.daily_limit.exclude` (the accepted-answer bonus) not counted and not capped.
  * - Floor: reputation never drops below `rank.floor` (1); a loss is cut to what is left above it.
- * - Every applied change (and every undo) keeps the user's achievement notification on that post current.
+ * - Every applied change (and every undo) is added to the user's achievement notification of the day on that post.
  */
 import type { Db } from '../../core/db/index.js';
 import { recordAchievement } from '../notification/index.js';
@@ -127,10 +127,7 @@ export async function applyReputation(tx: Db, c: ReputationChange): Promise<numb
     created_at: c.now,
     updated_at: c.now,
   });
-  if (delta !== 0) {
-    const rank = await repo.sumObjectRank(tx, c.userId, c.objectId);
-    await recordAchievement(tx, { id: c.id, userId: c.userId, triggerUserId: c.triggerUserId ?? '', objectId: c.objectId, questionId: c.originalObjectId, rank, now: c.now });
-  }
+  await recordAchievement(tx, { id: c.id, userId: c.userId, triggerUserId: c.triggerUserId ?? '', objectId: c.objectId, questionId: c.originalObjectId, delta, now: c.now });
   return delta;
 }
 
@@ -145,6 +142,7 @@ export async function cancelActivities(tx: Db, filter: repo.LiveRowFilter, now: 
   const rows = await repo.findLiveRows(tx, filter);
   if (!rows.length) return rows;
   const floor = rows.some((r) => r.has_rank === 1 && r.rank !== 0) ? (await rankConfig(tx)).floor : 1;
+  const undone: { row: repo.ActivityRow; delta: number }[] = [];
   for (const r of rows) {
     if (r.has_rank !== 1 || r.rank === 0) continue;
     const current = await repo.lockUserRank(tx, r.user_id);
@@ -152,12 +150,11 @@ export async function cancelActivities(tx: Db, filter: repo.LiveRowFilter, now: 
     const back = -r.rank;
     const next = back < 0 ? Math.max(current + back, Math.min(current, floor)) : current + back;
     if (next !== current) await repo.setUserRank(tx, r.user_id, next);
+    undone.push({ row: r, delta: next - current });
   }
   await repo.markCancelled(tx, rows.map((r) => r.id), now);
-  const touched = new Map(rows.filter((r) => r.has_rank === 1 && r.rank !== 0).map((r) => [`${r.user_id}:${r.object_id}`, r]));
-  for (const r of touched.values()) {
-    const rank = await repo.sumObjectRank(tx, r.user_id, r.object_id);
-    await recordAchievement(tx, { id: r.id, userId: r.user_id, triggerUserId: r.trigger_user_id, objectId: r.object_id, questionId: r.original_object_id, rank, now, updateOnly: true });
+  for (const { row: r, delta } of undone) {
+    await recordAchievement(tx, { id: r.id, userId: r.user_id, triggerUserId: r.trigger_user_id, objectId: r.object_id, questionId: r.original_object_id, delta, now, updateOnly: true });
   }
   return rows;
 }

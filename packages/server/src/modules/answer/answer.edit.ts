@@ -7,6 +7,7 @@ import { PostStatus, type AnswerUpdateReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction, type Db } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
+import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { editMode, isModerator, requirePrivilege } from '../privilege/index.js';
@@ -88,5 +89,6 @@ export async function editAnswer(ctx: AppContext, user: UserRow, input: AnswerUp
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: a.id, originalObjectId: a.question_id, activityType: rollback ? 'rollback' : 'edited', revisionId, now });
   });
   invalidateQuestionLists();
+  await emitDomain(ctx, { type: 'post.edited', user_id: user.id, object_id: a.id });
   return { mode, answer: a };
 }

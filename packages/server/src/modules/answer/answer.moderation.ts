@@ -13,6 +13,7 @@ import { PostStatus, type AcceptAnswerReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction, type Db } from '../../core/db/index.js';
 import { badRequest, forbidden, notFound } from '../../core/errors.js';
+import { emitDomain, publishLive } from '../../core/events.js';
 import { applyReputation, cancelActivities, recordActivity } from '../activity/index.js';
 import { isModerator } from '../privilege/index.js';
 import { bumpAnswerCount, findQuestion, invalidateQuestionLists, updateQuestion } from '../question/index.js';
@@ -113,4 +114,7 @@ export async function acceptAnswer(ctx: AppContext, user: UserRow, input: Accept
   });
   invalidateQuestionLists();
   if (answer) await notifyAccepted(ctx, q, answer, user.id);
+  // Reputation changed for both sides: their achievement counts follow live.
+  publishLive(ctx, { type: 'notification', user_ids: [q.user_id, ...(answer ? [answer.user_id] : [])] });
+  if (answer) await emitDomain(ctx, { type: 'answer.accepted', answer_id: answer.id, answer_user_id: answer.user_id, question_user_id: q.user_id });
 }

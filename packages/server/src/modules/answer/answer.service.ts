@@ -7,6 +7,7 @@ import { PostStatus, type AnswerAddReq, type AnswerListQuery } from '@quorum/con
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { forbidden, notFound } from '../../core/errors.js';
+import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
@@ -61,6 +62,10 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     await recordQuestionLinks(tx, question.id, input.content, general.site_url, now);
   });
   invalidateQuestionLists();
+  if (row.status === PostStatus.normal) {
+    publishLive(ctx, { type: 'question', question_id: question.id, kind: 'answer', object_id: id });
+    await emitDomain(ctx, { type: 'answer.created', user_id: user.id, answer_id: id, question_id: question.id });
+  }
   await notifyAnswered(ctx, question, row);
   const [info, questionOut] = await Promise.all([
     answerMemberActions(ctx, lang, user, row).then((actions) => presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, actions)),

@@ -7,6 +7,7 @@ import type { CommentAddReq, CommentBatchQuery, CommentPageQuery, CommentUpdateR
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { notify, type NotifyInput } from '../notification/index.js';
@@ -85,6 +86,8 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: target.question_id, activityType: 'commented', now });
   });
   await notify(ctx, commentNotifications(target, row, user, mentioned));
+  publishLive(ctx, { type: 'question', question_id: target.question_id, kind: 'comment', object_id: row.id });
+  await emitDomain(ctx, { type: 'comment.created', user_id: user.id, comment_id: row.id });
   return (await presentMany(ctx, [row], user, lang))[0]!;
 }
 

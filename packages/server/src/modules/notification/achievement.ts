@@ -1,8 +1,9 @@
 /**
- * Achievement notifications: the reputation a user gained or lost on one post (Answer's achievement tab). Like
- * Answer, there is one per user and post: the first reputation change on a post creates it, later changes
- * (another vote, an undone vote) rewrite its `rank` to the user's current total on that post, and it keeps its
- * read state. Written inside the transaction of the change, so reputation and achievement never disagree.
+ * Achievement notifications: the reputation a user gained or lost on one post (Answer's achievement tab), one per
+ * user, post and UTC day: the first reputation change on a post that day creates it with that change as its
+ * `rank`, later changes the same day (another vote, an undone vote, an acceptance) add to it and keep its read
+ * state; the next day's changes start a new one. Written inside the transaction of the change, so reputation and
+ * achievement never disagree.
  */
 import { objectTypeOf, type Db } from '../../core/db/index.js';
 import type { NotificationContent } from './notification.presenter.js';
@@ -21,18 +22,24 @@ export interface AchievementInput {
   objectId: string;
   /** The post's question. */
   questionId: string;
-  /** The user's reputation total on the post, after the change. */
-  rank: number;
+  /** The reputation change applied (negative for a loss or an undone gain). */
+  delta: number;
   now: number;
-  /** Only rewrite an existing achievement (undoing a change creates none). */
+  /**
+   * Only add to an existing achievement of the day: an undo has no fresh id of its own, so undoing an earlier
+   * day's change shows in the reputation and the timeline but starts no achievement.
+   */
   updateOnly?: boolean;
 }
 
-/** Creates or updates the achievement of `userId` on a post; other objects (tags, users) are left out. */
+/** Start of the UTC day holding `now` (unix seconds). */
+const dayStart = (now: number) => now - (now % 86400);
+
+/** Adds a change to the day's achievement of `userId` on a post (creating it); other objects (tags, users) are left out. */
 export async function recordAchievement(tx: Db, a: AchievementInput): Promise<void> {
   const objectType = objectTypeOf(a.objectId);
-  if (objectType !== 'question' && objectType !== 'answer') return;
-  const existing = await repo.findAchievement(tx, a.userId, a.objectId);
+  if (a.delta === 0 || (objectType !== 'question' && objectType !== 'answer')) return;
+  const existing = await repo.findAchievement(tx, a.userId, a.objectId, dayStart(a.now));
   if (existing) {
     let content: NotificationContent;
     try {
@@ -40,7 +47,7 @@ export async function recordAchievement(tx: Db, a: AchievementInput): Promise<vo
     } catch {
       return;
     }
-    await repo.updateContent(tx, existing.id, JSON.stringify({ ...content, rank: a.rank }));
+    await repo.updateContent(tx, existing.id, JSON.stringify({ ...content, rank: (content.rank ?? 0) + a.delta }));
     return;
   }
   if (a.updateOnly) return;
@@ -52,7 +59,26 @@ export async function recordAchievement(tx: Db, a: AchievementInput): Promise<vo
     title: await repo.questionTitle(tx, a.questionId),
     question_id: a.questionId,
     ...(objectType === 'answer' ? { answer_id: a.objectId } : {}),
-    rank: a.rank,
+    rank: a.delta,
   };
   await repo.insertNotifications(tx, [{ id: a.id, user_id: a.userId, object_id: a.objectId, type: 'achievement', inbox_type: 0, content: JSON.stringify(content), is_read: 0, status: 1, created_at: a.now, updated_at: a.now }]);
+}
+
+export interface BadgeAwardInput {
+  /** Id of the notification (also the award's id). */
+  id: string;
+  userId: string;
+  badgeId: string;
+  /** The badge's slug: its name is translated for the reader when the notification is read. */
+  badgeSlug: string;
+  now: number;
+}
+
+/**
+ * Writes the achievement notification of a badge award (object_type `badge`, the badge id as object), inside the
+ * award's transaction. GET /notification/status reports the newest unread one as `badge_award`.
+ */
+export async function recordBadgeAward(tx: Db, a: BadgeAwardInput): Promise<void> {
+  const content: NotificationContent = { action: 'badge_award', trigger_user_id: '', object_type: 'badge', object_id: a.badgeId, title: a.badgeSlug, rank: 0 };
+  await repo.insertNotifications(tx, [{ id: a.id, user_id: a.userId, object_id: a.badgeId, type: 'achievement', inbox_type: 0, content: JSON.stringify(content), is_read: 0, status: 1, created_at: a.now, updated_at: a.now }]);
 }

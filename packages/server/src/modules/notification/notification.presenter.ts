@@ -1,5 +1,6 @@
 /** Notifications as they leave the server (Answer's NotificationContent shape). */
 import { translate } from '../../core/i18n.js';
+import { badgeText } from '../badge/badge.i18n.js';
 import { presentBasicUser, type UserRow } from '../user/index.js';
 import type { NotificationRow } from './notification.repository.js';
 
@@ -48,14 +49,15 @@ export function presentNotification(row: NotificationRow, content: NotificationC
   if (content.question_id) objectMap.question = content.question_id;
   if (content.answer_id) objectMap.answer = content.answer_id;
   if (content.comment_id) objectMap.comment = content.comment_id;
+  const isBadge = content.object_type === 'badge';
   const out: Record<string, unknown> = {
     id: row.id,
-    object_info: { title: content.title, object_id: content.object_id, object_map: objectMap, object_type: content.object_type },
+    object_info: { title: isBadge ? badgeText(content.title, 'name', lang) : content.title, object_id: content.object_id, object_map: objectMap, object_type: content.object_type },
     rank: content.rank ?? 0,
     is_read: row.is_read === 1,
     update_time: row.created_at,
   };
-  const phrase = actionPhrase(content.action, lang);
+  const phrase = isBadge ? badgeText('award', 'action', lang) : actionPhrase(content.action, lang);
   if (phrase) out.notification_action = phrase;
   if (content.trigger_user_id) out.user_info = presentBasicUser(users.get(content.trigger_user_id));
   return out;

@@ -57,9 +57,18 @@ export async function countPendingRevisions(db: Db): Promise<number> {
   return Number(r.n);
 }
 
-/** The live achievement notification of a user about an object, if any (one per user and object). */
-export function findAchievement(db: Db, userId: string, objectId: string): Promise<NotificationRow | undefined> {
-  return db.kysely.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('object_id', '=', objectId).where('type', '=', 'achievement').where('status', '=', 1).executeTakeFirst();
+/** The achievement notification of a user about an object created at or after `since` (unix seconds), if any. */
+export function findAchievement(db: Db, userId: string, objectId: string, since: number): Promise<NotificationRow | undefined> {
+  return db.kysely
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('object_id', '=', objectId)
+    .where('type', '=', 'achievement')
+    .where('status', '=', 1)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }
 
 /** Replaces a notification's content (JSON). */
@@ -71,4 +80,19 @@ export async function updateContent(db: Db, id: string, content: string): Promis
 export async function questionTitle(db: Db, questionId: string): Promise<string> {
   const r = await db.kysely.selectFrom('questions').select('title').where('id', '=', questionId).executeTakeFirst();
   return r?.title ?? '';
+}
+
+/** The newest unread badge-award notification of a user (object_type badge: its object is one of `badgeIds`). */
+export function newestUnreadBadgeAward(db: Db, userId: string, badgeIds: string[]): Promise<NotificationRow | undefined> {
+  return db.kysely
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'achievement')
+    .where('is_read', '=', 0)
+    .where('status', '=', 1)
+    .where('object_id', 'in', badgeIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 }

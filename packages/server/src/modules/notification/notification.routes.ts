@@ -15,7 +15,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return ok(req, await notificationPage(ctx, user, parse(NotificationPageQuery, req.query), req.lang));
   });
 
-  app.get(`${base}/status`, async (req) => ok(req, await notificationStatus(ctx, await requireUser(ctx, req))));
+  app.get(`${base}/status`, async (req) => ok(req, await notificationStatus(ctx, await requireUser(ctx, req), req.lang)));
 
   app.put(`${base}/status`, async (req) => {
     const user = await requireUser(ctx, req);

@@ -5,6 +5,9 @@
 import type { NotificationPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
+import { publishLive } from '../../core/events.js';
+import { BADGES, badgeById } from '../badge/badge.data.js';
+import { badgeText } from '../badge/badge.i18n.js';
 import { hasPrivilege } from '../privilege/index.js';
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import { parseContent, presentNotification, type NotificationContent } from './notification.presenter.js';
@@ -54,6 +57,7 @@ export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<voi
       });
     }
     await repo.insertNotifications(requireDb(ctx), rows);
+    publishLive(ctx, { type: 'notification', user_ids: [...new Set(wanted.map((n) => n.receiver_id))] });
   } catch (err) {
     ctx.log.error({ err }, 'writing notifications failed');
   }
@@ -72,23 +76,35 @@ export async function notificationPage(ctx: AppContext, user: UserRow, q: Notifi
   return { count, list: rows.map((r, i) => presentNotification(r, contents[i]!, users, lang)) };
 }
 
+const BADGE_IDS = BADGES.map((b) => b.id);
+
 /**
  * GET /notification/status: unread counts `{inbox, achievement, revision, can_revision, badge_award}`;
- * `revision` (suggested edits waiting) only for users who may review.
+ * `revision` (suggested edits waiting) only for users who may review; `badge_award` the newest unread badge award
+ * `{notification_id, badge_id, name, icon, level}` or null (Answer's RedDotBadgeAward; its client shows it once
+ * and marks the notification read). Names in `lang`.
  */
-export async function notificationStatus(ctx: AppContext, user: UserRow): Promise<Record<string, unknown>> {
+export async function notificationStatus(ctx: AppContext, user: UserRow, lang = 'en_US'): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
   const canReview = await hasPrivilege(ctx, user, 'question.audit');
-  const [counts, revision] = await Promise.all([repo.unreadCounts(db, user.id), canReview ? repo.countPendingRevisions(db) : Promise.resolve(0)]);
-  return { inbox: counts.inbox ?? 0, achievement: counts.achievement ?? 0, revision, can_revision: canReview, badge_award: null };
+  const [counts, revision, award] = await Promise.all([
+    repo.unreadCounts(db, user.id),
+    canReview ? repo.countPendingRevisions(db) : Promise.resolve(0),
+    repo.newestUnreadBadgeAward(db, user.id, BADGE_IDS),
+  ]);
+  const def = award ? badgeById(award.object_id) : undefined;
+  const badgeAward = award && def ? { notification_id: award.id, badge_id: def.id, name: badgeText(def.slug, 'name', lang), icon: def.icon, level: def.level } : null;
+  return { inbox: counts.inbox ?? 0, achievement: counts.achievement ?? 0, revision, can_revision: canReview, badge_award: badgeAward };
 }
 
 /** PUT /notification/read/state: marks one of the viewer's notifications read. @throws 404 when it is not theirs */
 export async function readNotification(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   if (!(await repo.markRead(requireDb(ctx), user.id, id, nowSeconds()))) throw notFound('error.notification.not_found');
+  publishLive(ctx, { type: 'notification', user_ids: [user.id] });
 }
 
 /** PUT /notification/read/state/all and PUT /notification/status: marks all of a type read. */
 export async function readAllNotifications(ctx: AppContext, user: UserRow, type: string): Promise<void> {
   await repo.markAllRead(requireDb(ctx), user.id, type, nowSeconds());
+  publishLive(ctx, { type: 'notification', user_ids: [user.id] });
 }

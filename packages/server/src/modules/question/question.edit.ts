@@ -8,6 +8,7 @@ import { PostStatus, urlTitle, type QuestionUpdateReq, type TagItem } from '@quo
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction, type Db } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
+import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { editMode, isModerator, requirePrivilege } from '../privilege/index.js';
@@ -121,5 +122,6 @@ export async function editQuestion(ctx: AppContext, user: UserRow, input: Questi
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: q.id, originalObjectId: q.id, activityType: rollback ? 'rollback' : 'edited', revisionId, now });
   });
   cacheClear();
+  await emitDomain(ctx, { type: 'post.edited', user_id: user.id, object_id: q.id });
   return { mode, urlTitle: urlTitle(snap.title) };
 }

@@ -7,6 +7,7 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { transaction } from '../../core/db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
+import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { hasPrivilege, questionMemberActions } from '../privilege/index.js';
@@ -72,6 +73,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: id, activityType: 'asked', revisionId, now });
   });
   cacheClear();
+  await emitDomain(ctx, { type: 'question.created', user_id: user.id, question_id: id });
   return id;
 }
 
@@ -140,6 +142,8 @@ export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow 
     questionOperation(db, q, lang),
   ]);
   countView(ctx, q.id);
+  // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
+  if (viewer) void emitDomain(ctx, { type: 'member.active', user_id: viewer.id, now: nowSeconds() });
   return {
     ...presentQuestionInfo(q, tags.get(q.id) ?? [], users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first),
     operation,

@@ -3,6 +3,7 @@
  * shutdown. A crash loses at most FLUSH_MS of view counts, which is acceptable for a popularity figure.
  */
 import type { AppContext } from '../../core/context.js';
+import { emitDomain } from '../../core/events.js';
 import { addViews } from './question.repository.js';
 
 const FLUSH_MS = 5000;
@@ -24,6 +25,7 @@ export async function flushViews(ctx: AppContext): Promise<void> {
   if (!m || !m.size || !ctx.database) return;
   pending.set(ctx, new Map());
   await addViews(ctx.database, m);
+  await emitDomain(ctx, { type: 'question.viewed', question_ids: [...m.keys()] });
 }
 
 /** Starts the periodic flush; stopped (with a final flush) when the app closes. */

@@ -11,6 +11,7 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
+import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { applyReputation } from '../activity/index.js';
 import {
@@ -92,6 +93,7 @@ export async function auditRevision(ctx: AppContext, reviewer: UserRow, input: R
     });
   }
   invalidateQuestionLists();
+  await emitDomain(ctx, { type: 'post.edited', user_id: editor.id, object_id: rev.object_id });
 }
 
 /** Answer's GetRevisionResp for one revision; `content` is the stored snapshot with rendered HTML. */

@@ -10,6 +10,7 @@ import { PostStatus, type VoteReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { isUniqueViolation, objectTypeOf, transaction, type Db } from '../../core/db/index.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { emitDomain, publishLive } from '../../core/events.js';
 import { applyReputation, cancelActivities, type RankRule } from '../activity/index.js';
 import { requirePrivilege, type PrivilegeAction } from '../privilege/index.js';
 import { invalidateQuestionLists } from '../question/index.js';
@@ -76,5 +77,11 @@ export async function vote(ctx: AppContext, user: UserRow, dir: repo.VoteDirecti
     invalidateQuestionLists();
   }
   const [counts, mine] = await Promise.all([repo.voteCounts(db, t.id), repo.findVote(db, user.id, t.id)]);
+  if (changes) {
+    publishLive(ctx, { type: 'question', question_id: t.question_id, kind: 'vote', object_id: t.id, votes: counts.up - counts.down });
+    // Reputation (and so achievements) changed for the author and the voter.
+    if (t.type !== 'comment') publishLive(ctx, { type: 'notification', user_ids: [t.user_id, user.id] });
+    if (!cancel) await emitDomain(ctx, { type: 'vote.cast', user_id: user.id, object_id: t.id, direction: dir, author_id: t.user_id });
+  }
   return { up_votes: counts.up, down_votes: counts.down, votes: counts.up - counts.down, vote_status: mine ? `vote_${mine}` : '' };
 }
