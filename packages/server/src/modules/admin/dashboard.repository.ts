@@ -60,7 +60,9 @@ export async function dashboardCounts(db: Db, outboxWaiting: number[]): Promise<
  * @returns day start (unix seconds, UTC-shifted back) -> count
  */
 export async function perDay(db: Db, table: 'questions' | 'answers' | 'users', since: number, offset: number): Promise<Map<number, number>> {
-  const day = sql<number>`(created_at + ${offset}) - ((created_at + ${offset}) % 86400)`;
+  // The offset is an integer we computed, written as a literal so every engine sees one grouping expression.
+  const shift = sql.lit(Math.trunc(offset));
+  const day = sql<number>`(created_at + ${shift}) - ((created_at + ${shift}) % 86400)`;
   const rows = await db.kysely
     .selectFrom(table)
     .select([day.as('day'), (eb) => eb.fn.countAll().as('c')])
