@@ -33,6 +33,7 @@ import { pluginRoutes } from './modules/plugin/plugin.routes.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
 import { badgeRoutes } from './modules/badge/index.js';
+import { liveRoutes } from './modules/live/index.js';
 import { customizeRoutes } from './modules/customize/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { getSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(followRoutes);
   await app.register(inviteRoutes);
   await app.register(notificationRoutes);
+  await app.register(liveRoutes);
   await app.register(personalRoutes);
   await app.register(reactionRoutes);
   await app.register(timelineRoutes);

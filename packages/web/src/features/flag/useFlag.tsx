@@ -13,15 +13,26 @@ const FlagDialog = lazy(() => import('./FlagDialog'));
  * @param onFlagged called after a flag was accepted, with what was flagged
  * @returns `open` and the `dialog` element to render (null while closed)
  */
-export function useFlag(onFlagged?: (source: FlagSource, objectId: string) => void): { open: (source: FlagSource, objectId: string) => void; dialog: ReactNode } {
+export function useFlag(onFlagged?: (source: FlagSource, objectId: string) => void): {
+  open: (source: FlagSource, objectId: string, returnFocus?: HTMLElement | null) => void;
+  dialog: ReactNode;
+} {
   const gate = useGate();
-  const [target, setTarget] = useState<{ source: FlagSource; objectId: string } | null>(null);
-  const open = (source: FlagSource, objectId: string) => {
-    if (gate()) setTarget({ source, objectId });
+  const [target, setTarget] = useState<{ source: FlagSource; objectId: string; returnFocus: HTMLElement | null } | null>(null);
+  /** @param returnFocus where focus goes when the dialog closes (default: what had focus when it opened) */
+  const open = (source: FlagSource, objectId: string, returnFocus?: HTMLElement | null) => {
+    const back = returnFocus ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    if (gate()) setTarget({ source, objectId, returnFocus: back });
+  };
+  const close = () => {
+    const back = target?.returnFocus;
+    setTarget(null);
+    // After the modal's own focus restore (which may aim at a menu item that is gone by now).
+    if (back) requestAnimationFrame(() => back.isConnected && back.focus());
   };
   const dialog = target ? (
     <Suspense fallback={null}>
-      <FlagDialog source={target.source} objectId={target.objectId} onHide={() => setTarget(null)} onFlagged={() => onFlagged?.(target.source, target.objectId)} />
+      <FlagDialog source={target.source} objectId={target.objectId} onHide={close} onFlagged={() => onFlagged?.(target.source, target.objectId)} />
     </Suspense>
   ) : null;
   return { open, dialog };

@@ -31,14 +31,14 @@ function questionCall(action: Confirmable, id: string): Promise<unknown> {
  * close (dialog with reasons) / reopen, pin / unpin, hide / show (unlist / list), delete / undelete — each
  * asks for confirmation first. Afterwards only the changed post is re-read.
  */
-export function PostMenu({ question, answer }: { question: QuestionInfo; answer?: AnswerInfo }) {
+export function PostMenu({ question, answer, onFlagged }: { question: QuestionInfo; answer?: AnswerInfo; onFlagged?: (objectId: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const [pending, setPending] = useState<Confirmable | null>(null);
   const [closing, setClosing] = useState(false);
-  const flag = useFlag();
+  const flag = useFlag((_, id) => onFlagged?.(id));
   const actions: MemberAction[] = ((answer ?? question).member_actions ?? []).filter((a) => HANDLED.includes(a.action));
   if (!actions.length) return null;
   const qid = question.id;
@@ -91,7 +91,7 @@ export function PostMenu({ question, answer }: { question: QuestionInfo; answer?
                 key={a.action}
                 as="button"
                 className={a.action === 'delete' ? 'text-danger' : undefined}
-                onClick={() => (a.action === 'report' ? flag.open(kind, answer?.id ?? qid) : a.action === 'close' ? setClosing(true) : setPending(a.action as Confirmable))}
+                onClick={() => (a.action === 'report' ? flag.open(kind, answer?.id ?? qid, document.getElementById(`qa-menu-${answer?.id ?? qid}`)) : a.action === 'close' ? setClosing(true) : setPending(a.action as Confirmable))}
               >
                 {a.action === 'report' ? t('flag.action') : t(`qa.action.${a.action}`)}
               </Dropdown.Item>

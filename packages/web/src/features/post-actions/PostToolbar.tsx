@@ -9,6 +9,7 @@ import { formatCount } from '../../lib/format';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
+import { FlagMarks, useMarkFlagged } from '../flag/state';
 import { patchQuestion } from './cache';
 import { PostMenu } from './PostMenu';
 import { Reactions } from './Reactions';
@@ -35,7 +36,8 @@ async function copy(text: string): Promise<boolean> {
 
 /**
  * The row under a post: reactions, share (copies the permalink), for the question bookmark (POST
- * /collection/switch) and follow (POST /follow) with their counts, history, and the post's menu.
+ * /collection/switch) and follow (POST /follow) with their counts, history, the post's menu, and its flag marks
+ * (flagged by the viewer; open flags for moderators).
  */
 export function PostToolbar({ question, answer, pageIds }: { question: QuestionInfo; answer?: AnswerInfo; pageIds: string[] }) {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function PostToolbar({ question, answer, pageIds }: { question: QuestionI
   const site = useSiteInfo();
   const { user } = useCurrentUser();
   const [busy, setBusy] = useState<'bookmark' | 'follow' | null>(null);
+  const markFlagged = useMarkFlagged(pageIds);
   const q = question;
   const objectId = answer?.id ?? q.id;
 
@@ -112,7 +115,8 @@ export function PostToolbar({ question, answer, pageIds }: { question: QuestionI
             {t('qa.history')}
           </Link>
         ) : null}
-        <PostMenu question={q} answer={answer} />
+        <PostMenu question={q} answer={answer} onFlagged={markFlagged} />
+        {user ? <FlagMarks objectId={objectId} pageIds={pageIds} /> : null}
       </div>
     </div>
   );

@@ -5,7 +5,6 @@
  * for a chosen time, delete the user (asks first). Every action goes through PUT /report/review.
  */
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { PostStatus, ShowState } from '@quorum/contract';
 import { CloseDialog } from '../post-actions/CloseDialog';
@@ -140,7 +139,8 @@ export function FlaggedUserTask({ item, act, busy }: TaskProps<FlaggedUserItem>)
       }
     >
       <PersonLine label={t('review.kind.user')} user={item.user_info} />
-      {item.bio ? <Form.Text as="div" className="text-break">{item.bio}</Form.Text> : null}
+      {/* The profile's bio as the server rendered and sanitized it. */}
+      {item.bio ? <div className="q-review-post small text-break" dangerouslySetInnerHTML={{ __html: item.bio }} /> : null}
       <div className="border-top pt-3 d-flex flex-column gap-2">
         <PersonLine label={t('review.flagged_by')} user={item.submitter_user} at={item.submit_at} />
         <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} />
