@@ -17,6 +17,8 @@ import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
 import { revisionRoutes } from './modules/revision/revision.routes.js';
+import { reportRoutes } from './modules/report/index.js';
+import { reviewRoutes } from './modules/review/index.js';
 import { voteRoutes } from './modules/vote/index.js';
 import { collectionRoutes } from './modules/collection/index.js';
 import { commentRoutes } from './modules/comment/index.js';
@@ -179,6 +181,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(answerRoutes);
   await app.register(voteRoutes);
   await app.register(revisionRoutes);
+  await app.register(reportRoutes);
+  await app.register(reviewRoutes);
   await app.register(privilegeRoutes);
   await app.register(reasonRoutes);
   await app.register(tagRoutes);

@@ -160,6 +160,8 @@ export interface ActivityTable {
   revision_id: Str;
   /** Reputation rule applied by this row (migration 003), '' when none. */
   rank_key: Str;
+  /** Reason text of a moderator action (migration 008), '' when none. */
+  reason: Str;
   created_at: Int;
   updated_at: Int;
 }
@@ -336,6 +338,22 @@ export interface AdminAuditTable {
   created_at: Int;
 }
 
+/** A post or sign-up waiting for a moderator (migration 008); `id` is the object's id. */
+export interface ReviewQueueTable {
+  id: string;
+  /** question, answer or user */
+  object_type: string;
+  /** The author of the post, or the user waiting to be approved. */
+  user_id: string;
+  /** Why it waits: low_reputation, first_posts, too_many_links, approval_required. */
+  reason: Str;
+  /** 1 pending, 2 approved, 3 rejected. */
+  status: Int;
+  reviewer_id: Str;
+  created_at: Int;
+  updated_at: Int;
+}
+
 /** A badge earned by a user (migration 010); `award_key` is the post of a per-post badge, '' otherwise. */
 export interface BadgeAwardsTable {
   id: string;
@@ -380,6 +398,7 @@ export interface Database {
   user_notification_config: UserNotificationConfigTable;
   mail_jobs: MailJobsTable;
   admin_audit: AdminAuditTable;
+  review_queue: ReviewQueueTable;
   badge_awards: BadgeAwardsTable;
   user_visit_days: UserVisitDaysTable;
 }

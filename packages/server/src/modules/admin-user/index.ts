@@ -1,2 +1,3 @@
 /** Admin user management. */
 export { adminUserRoutes } from './admin-user.routes.js';
+export { changeStatus } from './admin-user.service.js';

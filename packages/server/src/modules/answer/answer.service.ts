@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../core/errors.js';
 import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
+import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
 import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
 import { getVisibleQuestion, invalidateQuestionLists, noteAnswerAdded, questionInfo, recordQuestionLinks, requireAnswerableQuestion } from '../question/index.js';
 import { insertRevision } from '../revision/index.js';
@@ -33,6 +34,8 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   const question = await requireAnswerableQuestion(ctx, input.question_id, user);
   const { site_write, general } = await getSettings(ctx);
   if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw forbidden('error.answer.restrict_answer');
+  checkPostRate(ctx, user, 'answer');
+  const queued = await queueReason(ctx, user, input.content);
   const ids = requireIds(ctx);
   const id = await ids.next('answer');
   const revisionId = await ids.next('revision');
@@ -45,7 +48,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     last_edit_user_id: '',
     original_text: input.content,
     parsed_text: renderMarkdown(input.content),
-    status: PostStatus.normal,
+    status: queued ? PostStatus.pending : PostStatus.normal,
     accepted: 1,
     vote_count: 0,
     revision_id: revisionId,
@@ -55,8 +58,12 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   await transaction(db, async (tx) => {
     await repo.insertAnswer(tx, row);
     await indexAnswer(tx, row);
-    await noteAnswerAdded(tx, question.id, id, now);
-    await bumpUserCount(tx, user.id, 'answer_count', 1);
+    // A queued answer counts (question and author) when it is approved (modules/review).
+    if (queued) await queuePost(tx, { id, kind: 'answer', userId: user.id, reason: queued, now });
+    else {
+      await noteAnswerAdded(tx, question.id, id, now);
+      await bumpUserCount(tx, user.id, 'answer_count', 1);
+    }
     await insertRevision(tx, { id: revisionId, user_id: user.id, object_type: 'answer', object_id: id, title: '', content: JSON.stringify({ content: input.content }), log: '', status: 2, created_at: now, updated_at: now });
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: question.id, activityType: 'answered', revisionId, now });
     await recordQuestionLinks(tx, question.id, input.content, general.site_url, now);
@@ -66,7 +73,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     publishLive(ctx, { type: 'question', question_id: question.id, kind: 'answer', object_id: id });
     await emitDomain(ctx, { type: 'answer.created', user_id: user.id, answer_id: id, question_id: question.id });
   }
-  await notifyAnswered(ctx, question, row);
+  if (!queued) await notifyAnswered(ctx, question, row);
   const [info, questionOut] = await Promise.all([
     answerMemberActions(ctx, lang, user, row).then((actions) => presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, actions)),
     questionInfo(ctx, question.id, user, lang),

@@ -4,6 +4,7 @@
  * Markdown is rendered and sanitized on write, with `@name` linked to existing profiles.
  */
 import type { CommentAddReq, CommentBatchQuery, CommentPageQuery, CommentUpdateReq } from '@quorum/contract';
+import { checkPostRate } from '../review/queue.js';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
@@ -57,6 +58,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
   if (!(await hasPrivilege(ctx, user, 'comment.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
+  checkPostRate(ctx, user, 'comment');
   let reply: repo.CommentRow | undefined;
   if (input.reply_comment_id && input.reply_comment_id !== '0') {
     reply = await repo.findComment(db, input.reply_comment_id);

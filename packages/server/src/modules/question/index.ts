@@ -6,4 +6,4 @@ export { recordQuestionLinks, linkedIdsInText } from './question.links.js';
 export { startViewFlusher, flushViews, countView } from './question.views.js';
 export { questionRoutes } from './question.routes.js';
 export { recommendRoutes } from './question.recommend.routes.js';
-export { deleteQuestion, recoverQuestion, closeQuestion, reopenQuestion } from './question.moderation.js';
+export { deleteQuestion, recoverQuestion, closeQuestion, reopenQuestion, operateQuestion } from './question.moderation.js';

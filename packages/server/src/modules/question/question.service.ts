@@ -10,6 +10,8 @@ import { translate } from '../../core/i18n.js';
 import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
+// From its file: the review index also loads the queue calls, which use this module.
+import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
 import { hasPrivilege, questionMemberActions } from '../privilege/index.js';
 import { closeReason, presentReason } from '../reason/index.js';
 import { insertRevision } from '../revision/index.js';
@@ -32,6 +34,8 @@ import { countView } from './question.views.js';
  */
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
   if (!(await hasPrivilege(ctx, user, 'question.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  checkPostRate(ctx, user, 'question');
+  const queued = await queueReason(ctx, user, input.content);
   const db = requireDb(ctx);
   const ids = requireIds(ctx);
   const id = await ids.next('question');
@@ -48,7 +52,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
       title: input.title,
       original_text: input.content,
       parsed_text: html,
-      status: PostStatus.normal,
+      status: queued ? PostStatus.pending : PostStatus.normal,
       revision_id: revisionId,
       created_at: now,
       updated_at: now,
@@ -57,7 +61,9 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
     await applyQuestionTags(tx, id, plan, now);
     await indexQuestion(tx, { id, user_id: user.id, title: input.title, parsed_text: html, created_at: now });
     await recordQuestionLinks(tx, id, input.content, general.site_url, now);
-    await bumpUserCount(tx, user.id, 'question_count', 1);
+    // A queued question counts when it is approved (modules/review).
+    if (queued) await queuePost(tx, { id, kind: 'question', userId: user.id, reason: queued, now });
+    else await bumpUserCount(tx, user.id, 'question_count', 1);
     await insertRevision(tx, {
       id: revisionId,
       user_id: user.id,

@@ -1,3 +1,3 @@
-/** Reasons offered by the close (and later flag) dialogs. */
-export { CLOSE_REASONS, closeReason, reasonsFor, presentReason, type ReasonDef } from './reason.js';
+/** Reasons offered by the close, flag and review-report dialogs. */
+export { CLOSE_REASONS, FLAG_REASONS, closeReason, flagReason, anyFlagReason, reasonsFor, presentReason, type ReasonDef } from './reason.js';
 export { reasonRoutes } from './reason.routes.js';

@@ -10,7 +10,6 @@ import { PostStatus, urlTitle, type RevisionAuditReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
-import { translate } from '../../core/i18n.js';
 import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { applyReputation } from '../activity/index.js';
@@ -155,10 +154,9 @@ export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: 
   return { count, list };
 }
 
-/** GET /reviewing/type: review queues the user may work on with their counts (suggested edits here). */
-export async function reviewingTypes(ctx: AppContext, user: UserRow, lang: string): Promise<Record<string, unknown>[]> {
+/** Suggested edits waiting for the user to review (GET /reviewing/type; none without a review privilege). */
+export async function suggestedEditCount(ctx: AppContext, user: UserRow): Promise<Array<{ name: 'suggested_post_edit'; todo_amount: number }>> {
   const kinds = await auditableKinds(ctx, user);
   if (!kinds.length) return [];
-  const todo = await repo.countPendingRevisions(requireDb(ctx), kinds);
-  return [{ name: 'suggested_post_edit', label: translate('review_type.suggested_post_edit', lang), todo_amount: todo }];
+  return [{ name: 'suggested_post_edit', todo_amount: await repo.countPendingRevisions(requireDb(ctx), kinds) }];
 }

@@ -1,9 +1,9 @@
-/** Revision calls: history, edit check, review of suggested edits. */
+/** Revision calls: history, edit check, review of suggested edits (their count: GET /reviewing/type, modules/review). */
 import type { FastifyInstance } from 'fastify';
 import { IdQuery, RevisionAuditReq, RevisionListQuery, UnreviewedRevisionQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../user/index.js';
-import { auditRevision, checkEditable, revisionHistory, reviewingTypes, unreviewedRevisions } from './revision.review.js';
+import { auditRevision, checkEditable, revisionHistory, unreviewedRevisions } from './revision.review.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function revisionRoutes(app: FastifyInstance): Promise<void> {
@@ -29,10 +29,5 @@ export async function revisionRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireActiveUser(ctx, req);
     const q = parse(UnreviewedRevisionQuery, req.query);
     return ok(req, await unreviewedRevisions(ctx, user, q.page, q.page_size));
-  });
-
-  app.get('/answer/api/v1/reviewing/type', async (req) => {
-    const user = await requireActiveUser(ctx, req);
-    return ok(req, await reviewingTypes(ctx, user, req.lang));
   });
 }

@@ -12,4 +12,4 @@ export { startAccountHousekeeping } from './housekeeping.js';
 export { userRoutes } from './user.routes.js';
 export { accountRoutes } from './account.routes.js';
 export { userSettingsRoutes } from './settings.routes.js';
-export { rateLimit } from './throttle.js';
+export { rateLimit, rateLimitsOn } from './throttle.js';

@@ -75,6 +75,11 @@ export function configureAccountLimits(ctx: AppContext, opts: { rateLimit: boole
   state(ctx).rateLimit = opts.rateLimit;
 }
 
+/** Whether rate limits apply in this app (buildApp's `rateLimit` option); other modules' limits follow it. */
+export function rateLimitsOn(ctx: AppContext): boolean {
+  return state(ctx).rateLimit;
+}
+
 /**
  * Counts one call of a limited action for each key and refuses it when any key is over its limit.
  * @param keys e.g. `{ip: req.ip, account: email}`; empty values are skipped
