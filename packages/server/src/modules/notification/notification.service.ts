@@ -4,7 +4,9 @@
  */
 import type { NotificationPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
+import { transaction } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
+import { prepareNotificationMails, queuePreparedMails } from '../mail/index.js';
 import { publishLive } from '../../core/events.js';
 import { BADGES, badgeById } from '../badge/badge.data.js';
 import { badgeText } from '../badge/badge.i18n.js';
@@ -23,9 +25,11 @@ export interface NotifyInput extends NotificationContent {
 }
 
 /**
- * Writes notifications. Call it after the write that causes them has committed: a failure here is logged and
- * never undoes or fails the caller's write. Items whose receiver is the trigger user (your own actions) and
- * duplicates (same receiver, action and object) are dropped.
+ * Writes notifications and, for inbox ones, queues their e-mails (modules/mail notify-mail.ts: the receiver's
+ * `inbox` e-mail option, mailable accounts only, one e-mail per event and receiver) in the same transaction, so a
+ * notification and its e-mail exist together or not at all. Call it after the write that causes them has
+ * committed: a failure here is logged and never undoes or fails the caller's write. Items whose receiver is the
+ * trigger user (your own actions) and duplicates (same receiver, action and object) are dropped.
  * @param items one per receiver
  */
 export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<void> {
@@ -40,7 +44,7 @@ export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<voi
   try {
     const ids = requireIds(ctx);
     const now = nowSeconds();
-    const rows = [];
+    const rows: Parameters<typeof repo.insertNotifications>[1] = [];
     for (const n of wanted) {
       const { receiver_id, type, inbox_type, ...content } = n;
       rows.push({
@@ -56,11 +60,45 @@ export async function notify(ctx: AppContext, items: NotifyInput[]): Promise<voi
         updated_at: now,
       });
     }
-    await repo.insertNotifications(requireDb(ctx), rows);
+    const mails = await prepareNotificationMails(ctx, wanted.filter((n) => n.type === 'inbox')).catch((err: unknown) => {
+      ctx.log.error({ err }, 'composing notification e-mails failed');
+      return [];
+    });
+    await transaction(requireDb(ctx), async (tx) => {
+      await repo.insertNotifications(tx, rows);
+      await queuePreparedMails(ctx, tx, mails);
+    });
     publishLive(ctx, { type: 'notification', user_ids: [...new Set(wanted.map((n) => n.receiver_id))] });
   } catch (err) {
     ctx.log.error({ err }, 'writing notifications failed');
   }
+}
+
+/**
+ * Tells a member who flagged a post how the flag was handled (inbox notification and, per their settings, an
+ * e-mail). For the moderation module to call once a flag is decided.
+ * @param flag the reporter, the moderator who decided, the flagged post (`objectId` of a question, answer or
+ *   comment with its question, answer and title) and the outcome: 'accepted' (acted on) or 'rejected' (kept)
+ */
+export async function notifyFlagOutcome(
+  ctx: AppContext,
+  flag: { reporterId: string; moderatorId: string; objectType: string; objectId: string; questionId: string; answerId?: string; commentId?: string; title: string; outcome: 'accepted' | 'rejected' },
+): Promise<void> {
+  await notify(ctx, [
+    {
+      receiver_id: flag.reporterId,
+      trigger_user_id: flag.moderatorId,
+      type: 'inbox',
+      inbox_type: InboxType.messages,
+      action: flag.outcome === 'accepted' ? 'flag_accepted' : 'flag_rejected',
+      object_type: flag.objectType,
+      object_id: flag.objectId,
+      title: flag.title,
+      question_id: flag.questionId,
+      ...(flag.answerId ? { answer_id: flag.answerId } : {}),
+      ...(flag.commentId ? { comment_id: flag.commentId } : {}),
+    },
+  ]);
 }
 
 /** GET /notification/page: the viewer's notifications of a type, newest first, with the trigger users; phrases in `lang`. */
