@@ -7,15 +7,19 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
-import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { forbidden, unauthorized, type AppError } from '../../core/errors.js';
-import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../../core/session-cookie.js';
-import { findSessionExpiry } from './session.repository.js';
+import { nowSeconds, requireDb, type AppContext } from '../context.js';
+import { forbidden, unauthorized, type AppError } from '../errors.js';
+import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session-cookie.js';
+import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { isSuspended, suspendedError } from './suspension.js';
-import { hashToken, userForToken } from './user.service.js';
-import type { UserRow } from './user.repository.js';
+import { hashToken } from './token.js';
 
 export { isSuspended, suspendedError };
+
+/** The user of a raw token, or undefined for unknown or expired tokens. */
+export function userForToken(ctx: AppContext, token: string): Promise<UserRow | undefined> {
+  return findSessionUser(requireDb(ctx), hashToken(token), nowSeconds());
+}
 
 const cacheKey = Symbol('quorum.user');
 

@@ -1,8 +1,8 @@
 /** Suspensions (spec §4 "User states"): in force until `suspended_until`, or forever when it is null or 0. */
 import { UserStatus } from '@quorum/contract';
-import { nowSeconds } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
-import type { UserRow } from './user.repository.js';
+import { nowSeconds } from '../context.js';
+import { AppError } from '../errors.js';
+import type { UserRow } from './session.repository.js';
 
 /**
  * True while a suspension is in force: status suspended and `suspended_until` null/0 (forever) or in the future.

@@ -1,6 +1,7 @@
 /** Users as the admin users page sees them (Answer's GetUserPageResp). */
 import { MailStatus, UserStatus } from '@quorum/contract';
-import { avatarUrl, isSuspended, type UserRow } from '../user/index.js';
+import { isSuspended, type UserRow } from '../../core/auth/index.js';
+import { avatarUrl } from '../user/index.js';
 
 /** Admin status name: deleted, suspended, inactive (not activated) or normal. */
 export function adminStatusName(row: UserRow): 'normal' | 'suspended' | 'deleted' | 'inactive' {

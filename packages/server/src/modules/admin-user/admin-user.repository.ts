@@ -2,7 +2,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { UsersTable } from '../../core/db/schema.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 
 export interface UserPageFilter {
   query: string;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminAddUserReq, AdminAddUsersReq, AdminEditUserProfileReq, AdminUserIdReq, AdminUserInfoQuery, AdminUserPageQuery, AdminUserPasswordReq, AdminUserRoleReq, AdminUserStatusReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireAdmin } from '../user/index.js';
+import { requireAdmin } from '../../core/auth/index.js';
 import { presentAdminUser } from './admin-user.presenter.js';
 import { addUser, editProfile, userDetail } from './admin-user.profile.js';
 import { activationUrl, addUsers, changeRole, changeStatus, listUsers, resendActivationEmail, resetPassword, roles } from './admin-user.service.js';

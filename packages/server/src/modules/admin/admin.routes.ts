@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, AdminAnswerPageQuery, AdminAnswerStatusReq, AdminQuestionPageQuery, AdminQuestionStatusReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireAdmin } from '../user/index.js';
+import { requireAdmin } from '../../core/auth/index.js';
 import { changeAnswerStatus, changeQuestionStatus, listAnswers, listQuestions } from './content.service.js';
 import { dashboardInfo } from './dashboard.service.js';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminAuditEntry } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import { insertAudit, recentAudit, type AuditRow } from './audit.repository.js';
 
 /** Longest recorded text value; longer ones (legal texts, custom CSS) are cut with an ellipsis. */

@@ -1,7 +1,8 @@
 /** Rows of the admin content lists (Answer's AdminQuestionInfo and AdminAnswerInfo, plus status and links). */
 import { urlTitle, type AdminAnswerItem, type AdminPostAuthor, type AdminQuestionItem } from '@quorum/contract';
 import { excerpt } from '../../core/markdown.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { AdminAnswerRow, AdminQuestionRow } from './content.repository.js';
 
 const STATUS_NAMES: Record<number, 'normal' | 'closed' | 'deleted' | 'pending'> = { 1: 'normal', 2: 'closed', 10: 'deleted', 11: 'pending' };

@@ -15,7 +15,7 @@ import { invalidateQuestionLists, recordQuestionLinks } from '../question/index.
 import { answerSnapshot, approvedRevisions, findPendingRevision, insertRevision, type AnswerSnapshot } from '../revision/index.js';
 import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './answer.repository.js';
 
 /** Work done before the transaction opens. */

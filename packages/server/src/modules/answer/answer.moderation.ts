@@ -17,7 +17,8 @@ import { emitDomain, publishLive } from '../../core/events.js';
 import { applyReputation, cancelActivities, recordActivity } from '../activity/index.js';
 import { isModerator } from '../privilege/index.js';
 import { bumpAnswerCount, findQuestion, invalidateQuestionLists, updateQuestion } from '../question/index.js';
-import { bumpUserCount, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { bumpUserCount } from '../user/index.js';
 import { notifyAccepted } from './answer.notify.js';
 import * as repo from './answer.repository.js';
 

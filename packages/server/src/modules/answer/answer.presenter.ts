@@ -1,5 +1,6 @@
 /** Answers as they leave the server (Answer's answer info shape). */
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { MemberAction } from '../privilege/index.js';
 import type { AnswerRow } from './answer.repository.js';
 

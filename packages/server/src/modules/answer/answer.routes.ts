@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AcceptAnswerReq, AnswerAddReq, AnswerListQuery, AnswerRecoverReq, AnswerUpdateReq, IdQuery, PostRemoveReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireActiveUser } from '../user/index.js';
+import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { editAnswer } from './answer.edit.js';
 import { acceptAnswer, deleteAnswer, recoverAnswer } from './answer.moderation.js';
 import { addAnswer, answerInfo, answerPage } from './answer.service.js';

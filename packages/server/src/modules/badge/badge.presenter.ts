@@ -1,7 +1,8 @@
 /** Badges as they leave the server (Answer's badge schema shapes), names and descriptions in the reader's language. */
 import { urlTitle } from '@quorum/contract';
 import { objectTypeOf } from '../../core/db/index.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { BadgeDef } from './badge.data.js';
 import { badgeText } from './badge.i18n.js';
 import type { BadgeAwardRow } from './badge.repository.js';

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminBadgePageQuery, BadgeAwardPageQuery, BadgeInfoQuery, BadgeStatusReq, UserBadgeAwardsQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireAdmin } from '../user/index.js';
+import { currentUser, requireAdmin } from '../../core/auth/index.js';
 import { installBadgeRules } from './badge.rules.js';
 import { adminBadgePage, badgeAwardPage, badgeInfo, badgesByGroup, setBadgeStatus, userAwards } from './badge.service.js';
 

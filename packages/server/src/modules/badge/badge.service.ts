@@ -6,7 +6,8 @@
 import type { AdminBadgePageQuery, BadgeAwardPageQuery, BadgeStatusReq } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import { BADGES, badgeById, type BadgeDef } from './badge.data.js';
 import { badgeDescription, groupName, presentAward, presentBadgeBase } from './badge.presenter.js';
 import * as repo from './badge.repository.js';

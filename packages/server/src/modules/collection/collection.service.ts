@@ -7,7 +7,7 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { transaction } from '../../core/db/index.js';
 import { requirePostTarget } from '../comment/index.js';
 import { invalidateQuestionLists } from '../question/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './collection.repository.js';
 
 /**

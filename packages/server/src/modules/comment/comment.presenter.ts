@@ -1,6 +1,7 @@
 /** Comments as they leave the server (Answer's GetCommentResp). */
 import { translate } from '../../core/i18n.js';
-import { isStaff, presentBasicUser, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { CommentRow } from './comment.repository.js';
 
 /** Whether `viewer` may edit and delete the comment: its author or a moderator/admin. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CommentAddReq, CommentBatchQuery, CommentPageQuery, CommentRemoveReq, CommentUpdateReq, IdQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireActiveUser } from '../user/index.js';
+import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { addComment, commentBatch, commentInfo, commentPage, removeComment, updateComment } from './comment.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

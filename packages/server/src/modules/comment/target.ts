@@ -5,7 +5,7 @@
 import { ObjectType, PostStatus } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
-import { isStaff, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
 import { findPostTargets, type PostTarget } from './target.repository.js';
 
 export type { PostTarget };

@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { FileUploadFields, LIMITS } from '@quorum/contract';
 import { fieldError } from '../../core/errors.js';
 import { ok, parse } from '../../core/http.js';
-import { requireActiveUser } from '../user/index.js';
+import { requireActiveUser } from '../../core/auth/index.js';
 import { storeUpload, uploadsDir, UPLOADS_PREFIX } from './file.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -15,7 +15,7 @@ import { LIMITS, Role } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { AppError, fieldError, fieldErrors, forbidden } from '../../core/errors.js';
 import { getSettings } from '../siteinfo/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import { insertFile } from './file.repository.js';
 
 /** Accepted image types: detected mime -> stored extension. */

@@ -7,7 +7,7 @@ import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
 import { requirePostTarget } from '../comment/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './follow.repository.js';
 
 /**

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { QuestionInviteQuery, QuestionInviteReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireActiveUser } from '../user/index.js';
+import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { invitedUsers, setInvites } from './invite.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -10,7 +10,8 @@ import { AppError, forbidden, notFound } from '../../core/errors.js';
 import { requirePostTarget, type PostTarget } from '../comment/index.js';
 import { InboxType, notify } from '../notification/index.js';
 import { hasPrivilege } from '../privilege/index.js';
-import { findUsersByIds, presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './invite.repository.js';
 
 async function requireQuestion(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<PostTarget> {

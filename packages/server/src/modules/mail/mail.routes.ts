@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/http.js';
 import { requireDb } from '../../core/context.js';
-import { requireAdmin } from '../user/index.js';
+import { requireAdmin } from '../../core/auth/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { enqueueEmail } from './outbox.js';
 import { getSmtp, presentSmtp, saveSmtp, validateSmtp } from './smtp.js';

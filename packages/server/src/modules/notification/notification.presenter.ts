@@ -1,7 +1,8 @@
 /** Notifications as they leave the server (Answer's NotificationContent shape). */
 import { translate } from '../../core/i18n.js';
 import { badgeText } from '../badge/badge.i18n.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { NotificationRow } from './notification.repository.js';
 
 /** What a notification row's `content` holds (JSON). */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NotificationPageQuery, NotificationReadReq, NotificationTypeReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireUser } from '../user/index.js';
+import { requireUser } from '../../core/auth/index.js';
 import { notificationPage, notificationStatus, readAllNotifications, readNotification } from './notification.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -11,7 +11,8 @@ import { publishLive } from '../../core/events.js';
 import { BADGES, badgeById } from '../badge/badge.data.js';
 import { badgeText } from '../badge/badge.i18n.js';
 import { hasPrivilege } from '../privilege/index.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import { parseContent, presentNotification, type NotificationContent } from './notification.presenter.js';
 import * as repo from './notification.repository.js';
 

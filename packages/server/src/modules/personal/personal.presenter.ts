@@ -1,7 +1,8 @@
 /** Profile lists as they leave the server (Answer's personal page shapes). */
 import { urlTitle } from '@quorum/contract';
 import { excerpt } from '../../core/markdown.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { AnswerRow, QuestionRow } from './personal.repository.js';
 
 /** A question in profile lists and qa/top. */

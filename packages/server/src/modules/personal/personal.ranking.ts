@@ -4,7 +4,8 @@
  * gained in the period, the first list falls back to the highest reputations overall.
  */
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { findUsersByIds, presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './personal.repository.js';
 
 export const RANKING_DAYS = 7;

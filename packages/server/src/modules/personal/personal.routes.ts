@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PersonalOwnPageQuery, PersonalPageQuery, PersonalUserQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireUser } from '../user/index.js';
+import { currentUser, requireUser } from '../../core/auth/index.js';
 import { userRanking } from './personal.ranking.js';
 import { ownBookmarks, ownVotes, profileAnswers, profileComments, profileInfo, profileQuestions, profileReputation, topPosts } from './personal.service.js';
 

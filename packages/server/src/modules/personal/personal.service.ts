@@ -11,7 +11,8 @@ import { excerpt } from '../../core/markdown.js';
 import { listBookmarks } from '../collection/index.js';
 import { listUserComments, visiblePostTargets } from '../comment/index.js';
 import { presentTagsOfQuestions } from '../tag/index.js';
-import { findUsersByIds, isStaff, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import { presentAnswerItem, presentProfile, presentQuestionItem, type ObjectRef } from './personal.presenter.js';
 import * as repo from './personal.repository.js';
 

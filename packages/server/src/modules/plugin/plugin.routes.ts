@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/http.js';
-import { requireAdmin, requireUser } from '../user/index.js';
+import { requireAdmin, requireUser } from '../../core/auth/index.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function pluginRoutes(app: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PermissionQuery, PrivilegesUpdateReq, Role } from '@quorum/contract';
 import { forbidden } from '../../core/errors.js';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireActiveUser } from '../user/index.js';
+import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { permissionMap } from './permission.js';
 import { privilegesConfig, updatePrivileges } from './privilege.admin.js';
 

@@ -16,7 +16,7 @@ import { approvedRevisions, findPendingRevision, insertRevision, questionSnapsho
 import { indexQuestion } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { applyQuestionTags, normalizeSlug, planQuestionTags, type TagPlan } from '../tag/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import { cacheClear } from './question.cache.js';
 import { recordQuestionLinks } from './question.links.js';
 import * as repo from './question.repository.js';

@@ -14,7 +14,8 @@ import { badRequest, fieldError, forbidden, notFound } from '../../core/errors.j
 import { recordActivity } from '../activity/index.js';
 import { isModerator } from '../privilege/index.js';
 import { closeReason } from '../reason/index.js';
-import { bumpUserCount, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { bumpUserCount } from '../user/index.js';
 import { cacheClear } from './question.cache.js';
 import * as repo from './question.repository.js';
 import { adjustTagCounts, deleteCloseReason, linkedTagIds, saveCloseReason } from './question.state.repository.js';

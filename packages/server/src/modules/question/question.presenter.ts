@@ -1,7 +1,8 @@
 /** Questions as they leave the server (Answer's QuestionPageResp and question info). */
 import { urlTitle } from '@quorum/contract';
 import { excerpt } from '../../core/markdown.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
 
 /** One row of GET /question/page. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PageQuery } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { ok, parse } from '../../core/http.js';
-import { requireUser } from '../user/index.js';
+import { requireUser } from '../../core/auth/index.js';
 import { recommendedPage } from './question.recommend.js';
 
 /** Guard and paging shared by both paths: 401 without a login (Answer's rule), then `{count, list}`. */

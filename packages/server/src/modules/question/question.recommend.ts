@@ -6,7 +6,8 @@
  */
 import { requireDb, type AppContext } from '../../core/context.js';
 import { presentTagsOfQuestions } from '../tag/index.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import { answerAuthors } from './question.lookup.js';
 import { presentListItem } from './question.presenter.js';
 import * as repo from './question.recommend.repository.js';

@@ -6,7 +6,7 @@ import {
 } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { microGet, microSet } from '../../core/microcache.js';
-import { currentUser, requireActiveUser } from '../user/index.js';
+import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { editQuestion } from './question.edit.js';
 import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
 import { recommendedReply } from './question.recommend.routes.js';

@@ -7,7 +7,8 @@ import { REACTION_EMOJIS, type ReactionUpdateReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { requirePostTarget, visiblePostTargets } from '../comment/index.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import * as repo from './reaction.repository.js';
 
 export interface ReactionItem {

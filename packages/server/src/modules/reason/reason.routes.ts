@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ReasonQuery } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { ok, parse } from '../../core/http.js';
-import { requireActiveUser, requireAdmin } from '../user/index.js';
+import { requireActiveUser, requireAdmin } from '../../core/auth/index.js';
 import { presentReason, reasonsFor } from './reason.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -1,7 +1,8 @@
 /** Search results as they leave the server (Answer's SearchResult / SearchObject, QuestionBaseInfo). */
 import { PostStatus, urlTitle } from '@quorum/contract';
 import { excerpt } from '../../core/markdown.js';
-import { presentBasicUser, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { presentBasicUser } from '../user/index.js';
 import type { AnswerRow, QuestionRow } from './search.repository.js';
 
 const QUESTION_STATUS: Record<number, string> = { [PostStatus.normal]: 'available', [PostStatus.closed]: 'closed', [PostStatus.deleted]: 'deleted', [PostStatus.pending]: 'pending' };

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SearchQuery, SimilarTagQuery, SimilarTitleQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { currentUser } from '../user/index.js';
+import { currentUser } from '../../core/auth/index.js';
 import { relatedByTags, search, similarByTitle } from './search.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

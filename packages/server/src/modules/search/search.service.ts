@@ -7,7 +7,8 @@
 import type { SearchQuery } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { presentTagsOfQuestions, tagSummaryBySlug } from '../tag/index.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import { type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds } from '../user/index.js';
 import { presentAnswerHit, presentQuestionBase, presentQuestionHit } from './search.presenter.js';
 import * as repo from './search.repository.js';
 import { hasCriteria, parseQuery } from './query-parser.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, SITEINFO_SECTIONS } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireAdmin } from '../user/index.js';
+import { requireAdmin } from '../../core/auth/index.js';
 import { languageOptions, readSection, SECTION_NAMES, THEME_OPTIONS, updateSection } from './siteinfo.admin.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -11,7 +11,7 @@ import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordAdminAction, settingsDiff } from '../admin/index.js';
 import { tagIdBySlug } from '../tag/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import type { SettingsSection, SiteSettings } from './siteinfo.defaults.js';
 import { getSettings, saveSection } from './siteinfo.service.js';
 

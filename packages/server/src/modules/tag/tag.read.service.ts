@@ -6,7 +6,7 @@ import type { TagPageQuery } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { hasPrivilege } from '../privilege/index.js';
-import { isStaff, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
 import { presentTag, presentTagDetail, presentTagPageItem, presentTagRef, type MemberAction } from './tag.presenter.js';
 import * as repo from './tag.repository.js';
 import { normalizeSlug, writeTagSets } from './tag.service.js';

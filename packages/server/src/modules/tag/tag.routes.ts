@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FollowTagsReq, TagAddReq, TagIdReq, TagInfoQuery, TagPageQuery, TagSynonymUpdateReq, TagSynonymsQuery, TagUpdateReq, TagsBySlugQuery } from '@quorum/contract';
 import { z } from 'zod';
 import { ok, parse } from '../../core/http.js';
-import { currentUser, requireActiveUser, requireUser } from '../user/index.js';
+import { currentUser, requireActiveUser, requireUser } from '../../core/auth/index.js';
 import { followingTags, presentTagFor, tagInfo, tagPage, tagSynonyms, tagsBySlugs } from './tag.read.service.js';
 import { suggestTags } from './tag.service.js';
 import { createTag, deleteTag, followTags, recoverTag, updateSynonyms, updateTag } from './tag.write.service.js';

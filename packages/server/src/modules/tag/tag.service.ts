@@ -8,7 +8,7 @@ import { isUniqueViolation, type Db } from '../../core/db/index.js';
 import { conflict, fieldError } from '../../core/errors.js';
 import { hasPrivilege } from '../privilege/index.js';
 import { getSettings } from '../siteinfo/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import { isStaff } from '../user/index.js';
 import * as repo from './tag.repository.js';
 import { newTagRow, presentTag } from './tag.presenter.js';

@@ -9,7 +9,7 @@ import { isUniqueViolation, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { hasPrivilege } from '../privilege/index.js';
-import { isStaff, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
 import * as repo from './tag.repository.js';
 import { normalizeSlug } from './tag.service.js';
 import { newTagRow } from './tag.presenter.js';

@@ -9,7 +9,8 @@ import { requireDb, type AppContext } from '../../core/context.js';
 import { objectTypeOf } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
 import { requirePostTarget } from '../comment/index.js';
-import { findUsersByIds, isStaff, presentBasicUser, type UserRow } from '../user/index.js';
+import { isStaff, type UserRow } from '../../core/auth/index.js';
+import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './timeline.repository.js';
 
 const VOTE_TYPES = new Set(['upvote', 'downvote']);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ActionRecordQuery, CaptchaReq, ChangeEmailCodeReq, CodeReq, ModifyPasswordReq, PasswordReplacementReq, PasswordResetReq, SESSION_TTL_SECONDS } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { setSessionCookies } from '../../core/session-cookie.js';
-import { requestToken, requireUnsuspendedUser } from './auth.js';
+import { requestToken, requireUnsuspendedUser } from '../../core/auth/index.js';
 import { actionRecord, activateAccount, changePassword, confirmEmailChange, replacePassword, requestEmailChange, requestPasswordReset, resendActivation } from './account.service.js';
 import { presentCurrentUser } from './user.presenter.js';
 

@@ -13,7 +13,8 @@ import { consumeCode, peekCode, revokeCodes } from './codes.js';
 import { loginNeedsCaptcha, rateLimit } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
-import { assertEmailDomainAllowed, createSession, hashPassword, hashToken, verifyPassword } from './user.service.js';
+import { hashToken } from '../../core/auth/index.js';
+import { assertEmailDomainAllowed, createSession, hashPassword, verifyPassword } from './user.service.js';
 
 /** Reputation given for an activated e-mail (answer-compat.md "Reputation"). */
 export const ACTIVATION_REPUTATION = 1;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CodeReq, NotificationConfigReq, UpdateInterfaceReq, UpdateUserInfoReq, UserSearchQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireActiveUser, requireUnsuspendedUser, requireUser } from './auth.js';
+import { requireActiveUser, requireUnsuspendedUser, requireUser } from '../../core/auth/index.js';
 import { presentBasicUser } from './user.presenter.js';
 import { getNotificationConfig, saveNotificationConfig, searchUsers, unsubscribe, updateInterface, updateProfile } from './settings.service.js';
 

@@ -1,7 +1,7 @@
 /** Users as they leave the server: whitelisted fields in Answer's shapes (answer-compat.md). */
 import { createHash } from 'node:crypto';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
-import { isSuspended } from './suspension.js';
+import { isSuspended } from '../../core/auth/index.js';
 import type { UserRow } from './user.repository.js';
 
 /** Wire name of a stored status code. */

@@ -1,9 +1,10 @@
-/** The only place that queries `users` and `user_sessions`. */
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+/** Queries of `users` and writes of `user_sessions` (session reads for the guards: core/auth/session.repository.ts). */
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { ActivityTable, UsersTable } from '../../core/db/schema.js';
 
-export type UserRow = Selectable<UsersTable>;
+export type { UserRow } from '../../core/auth/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 export type NewUser = Insertable<UsersTable>;
 
 /** A user by e-mail (case-insensitive: e-mails are stored lower-cased). */
@@ -42,17 +43,6 @@ export async function touchLogin(db: Db, id: string, now: number): Promise<void>
 /** Stores a session by the SHA-256 of its token. */
 export async function insertSession(db: Db, tokenHash: string, userId: string, now: number, expiresAt: number): Promise<void> {
   await db.kysely.insertInto('user_sessions').values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt }).execute();
-}
-
-/** The user of an unexpired session, or undefined. */
-export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
-  return db.kysely
-    .selectFrom('user_sessions')
-    .innerJoin('users', 'users.id', 'user_sessions.user_id')
-    .selectAll('users')
-    .where('user_sessions.token_hash', '=', tokenHash)
-    .where('user_sessions.expires_at', '>', now)
-    .executeTakeFirst();
 }
 
 /** Ends one session. */

@@ -8,7 +8,7 @@ import { LoginEmailReq, RegisterEmailReq, SESSION_TTL_SECONDS } from '@quorum/co
 import { unauthorized } from '../../core/errors.js';
 import { ok, parse } from '../../core/http.js';
 import { clearSessionCookies, setSessionCookies } from '../../core/session-cookie.js';
-import { currentUser, requestCredential, requireCookieCsrf, sessionSecondsLeft } from './auth.js';
+import { currentUser, requestCredential, requireCookieCsrf, sessionSecondsLeft } from '../../core/auth/index.js';
 import { presentCurrentUser } from './user.presenter.js';
 import { endSession, login, register } from './user.service.js';
 

@@ -4,7 +4,7 @@
  * Passwords: argon2id (@node-rs/argon2). Tokens: 32 random bytes, base64url; only their SHA-256 is stored;
  * valid 7 days (answer-compat.md "Auth").
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { MailStatus, Role, SESSION_TTL_SECONDS, UserStatus, type LoginEmailReq, type RegisterEmailReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
@@ -12,15 +12,11 @@ import { isUniqueViolation, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError } from '../../core/errors.js';
 import { getSettings } from '../siteinfo/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
-import { isSuspended, suspendedError } from './suspension.js';
+import { hashToken, isSuspended, suspendedError } from '../../core/auth/index.js';
 import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 
-/** SHA-256 hex of a token: what the sessions table keys on. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -49,10 +45,6 @@ export async function createSession(ctx: AppContext, userId: string): Promise<st
   return token;
 }
 
-/** The user of a raw token, or undefined for unknown or expired tokens. */
-export async function userForToken(ctx: AppContext, token: string): Promise<UserRow | undefined> {
-  return repo.findSessionUser(requireDb(ctx), hashToken(token), nowSeconds());
-}
 
 /** Ends the session of a raw token (no error when unknown). */
 export async function endSession(ctx: AppContext, token: string): Promise<void> {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { VoteReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { requireActiveUser } from '../user/index.js';
+import { requireActiveUser } from '../../core/auth/index.js';
 import { vote } from './vote.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

@@ -14,7 +14,7 @@ import { emitDomain, publishLive } from '../../core/events.js';
 import { applyReputation, cancelActivities, type RankRule } from '../activity/index.js';
 import { requirePrivilege, type PrivilegeAction } from '../privilege/index.js';
 import { invalidateQuestionLists } from '../question/index.js';
-import type { UserRow } from '../user/index.js';
+import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './vote.repository.js';
 
 /** Answer's VoteResp. */
