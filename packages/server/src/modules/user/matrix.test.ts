@@ -75,6 +75,13 @@ const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['GET', `${ADM}/siteinfo/login`, undefined, ADMIN_ONLY_200],
   // A bad body: an empty one is a valid save and would turn the private site off mid-test.
   ['PUT', `${ADM}/siteinfo/login`, { allow_email_domains: 'x' }, ADMIN_ONLY_400],
+  // Moderation: flags, the review queues and their counts.
+  ['POST', `${V1}/report`, {}, [401, 403, 403, 400, 400, 400]],
+  ['GET', `${V1}/report/flags`, undefined, [401, 403, 403, 400, 400, 400]],
+  ['GET', `${V1}/reviewing/type`, undefined, [401, 403, 403, 200, 200, 200]],
+  ...([`${V1}/report/unreviewed/post`, `${V1}/report/unreviewed/user`, `${V1}/review/pending/post/page`, `${V1}/review/pending/user/page`] as const).map((p): [Method, string, unknown, number[]] => ['GET', p, undefined, [401, 403, 403, 403, 200, 200]]),
+  ...([`${V1}/report/review`, `${V1}/review/pending/post`, `${V1}/review/pending/user`] as const).map((p): [Method, string, unknown, number[]] => ['PUT', p, {}, [401, 403, 403, 403, 400, 400]]),
+  ['PUT', `${ADM}/report`, {}, ADMIN_ONLY_400],
 ];
 
 /** On a private site only anonymous callers are affected: these calls then answer 401 to them. */
