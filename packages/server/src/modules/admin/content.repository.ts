@@ -53,17 +53,21 @@ export async function pageQuestions(db: Db, f: ContentFilter): Promise<{ count: 
   } else if (f.search.title) {
     q = q.where(sql<boolean>`lower(title) like ${`%${escapeLike(f.search.title.toLowerCase())}%`} escape ${'\\'}`);
   }
-  const [total, rows] = await Promise.all([
+  // Ids first (an index-only walk past the offset), then the rows of that page: deep pages stay cheap.
+  const [total, idRows] = await Promise.all([
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    q
-      .select(['id', 'title', 'user_id', 'status', 'pin', 'show', 'vote_count', 'answer_count', 'accepted_answer_id', 'created_at', 'updated_at', 'post_updated_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
+    q.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').offset(f.offset).limit(f.limit).execute(),
   ]);
-  return { count: Number(total?.n ?? 0), rows: rows.map((r) => ({ ...r, created_at: Number(r.created_at), updated_at: Number(r.updated_at), post_updated_at: Number(r.post_updated_at) })) };
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await db.kysely
+        .selectFrom('questions')
+        .select(['id', 'title', 'user_id', 'status', 'pin', 'show', 'vote_count', 'answer_count', 'accepted_answer_id', 'created_at', 'updated_at', 'post_updated_at'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, { ...r, created_at: Number(r.created_at), updated_at: Number(r.updated_at), post_updated_at: Number(r.post_updated_at) }]));
+  return { count: Number(total?.n ?? 0), rows: ids.map((id) => byId.get(id)!).filter(Boolean) };
 }
 
 export interface AdminAnswerRow {
@@ -90,17 +94,21 @@ export async function pageAnswers(db: Db, f: ContentFilter & { questionId?: stri
   } else if (f.search.title) {
     q = q.where(sql<boolean>`lower(q.title) like ${`%${escapeLike(f.search.title.toLowerCase())}%`} escape ${'\\'}`);
   }
-  const [total, rows] = await Promise.all([
+  const [total, idRows] = await Promise.all([
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    q
-      .select(['a.id', 'a.question_id', 'a.user_id', 'a.parsed_text', 'a.status', 'a.accepted', 'a.vote_count', 'a.created_at', 'a.updated_at', 'q.title as question_title'])
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .offset(f.offset)
-      .limit(f.limit)
-      .execute(),
+    q.select('a.id').orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').offset(f.offset).limit(f.limit).execute(),
   ]);
-  return { count: Number(total?.n ?? 0), rows: rows.map((r) => ({ ...r, created_at: Number(r.created_at), updated_at: Number(r.updated_at) })) };
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await db.kysely
+        .selectFrom('answers as a')
+        .leftJoin('questions as q', 'q.id', 'a.question_id')
+        .select(['a.id', 'a.question_id', 'a.user_id', 'a.parsed_text', 'a.status', 'a.accepted', 'a.vote_count', 'a.created_at', 'a.updated_at', 'q.title as question_title'])
+        .where('a.id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, { ...r, created_at: Number(r.created_at), updated_at: Number(r.updated_at) }]));
+  return { count: Number(total?.n ?? 0), rows: ids.map((id) => byId.get(id)!).filter(Boolean) };
 }
 
 /** Sets a pending question or answer live (status 1). */

@@ -1,9 +1,11 @@
 /**
  * GET /admin/api/dashboard: Answer's DashboardInfo (counts, site health, version) plus the 30-day series of new
  * questions, answers and users, e-mails waiting in the outbox, the first-run checklist and the recent admin
- * actions. The aggregates over whole tables (counts, series, database size) are kept for AGGREGATE_CACHE_MS per
- * process and dropped by admin content changes (Answer keeps its dashboard for an hour); the uploads directory is
- * walked at most once a minute; settings, SMTP state, checklist and recent actions are read on every call.
+ * actions. The aggregates over whole tables (counts, series, database size) cost 100-200 ms at 100k questions
+ * (docs/BENCHMARKS.md), so they are reused for AGGREGATE_CACHE_MS per process, then refreshed in the background
+ * while the previous figures answer, and dropped by admin content changes (Answer keeps its dashboard for an
+ * hour). The uploads directory is walked at most once a minute; settings, SMTP state, checklist and recent actions
+ * are read on every call.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,20 +32,40 @@ const uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
 
 type Aggregates = { counts: Awaited<ReturnType<typeof dashboardCounts>>; days: DashboardDay[]; dbInfo: { version: string; size: number } };
 const aggregateCache = new WeakMap<AppContext, { at: number; timeZone: string; value: Aggregates }>();
+const refreshing = new WeakSet<AppContext>();
 
 /** Drops the cached counts and series (after an admin changes content). */
 export function invalidateDashboard(ctx: AppContext): void {
   aggregateCache.delete(ctx);
 }
 
-async function aggregates(ctx: AppContext, timeZone: string): Promise<Aggregates> {
-  const hit = aggregateCache.get(ctx);
-  if (hit && hit.timeZone === timeZone && Date.now() - hit.at < AGGREGATE_CACHE_MS) return hit.value;
+async function computeAggregates(ctx: AppContext, timeZone: string): Promise<Aggregates> {
   const db = requireDb(ctx);
   const [counts, days, dbInfo] = await Promise.all([dashboardCounts(db, [OutboxStatus.pending, OutboxStatus.sending]), series(ctx, timeZone), databaseInfo(db)]);
-  const value = { counts, days, dbInfo };
-  aggregateCache.set(ctx, { at: Date.now(), timeZone, value });
-  return value;
+  return { counts, days, dbInfo };
+}
+
+/**
+ * Counts and series: computed on the first call (and after invalidateDashboard); younger than AGGREGATE_CACHE_MS
+ * they are reused; older, the previous figures answer at once while one refresh runs in the background.
+ */
+async function aggregates(ctx: AppContext, timeZone: string): Promise<Aggregates> {
+  const hit = aggregateCache.get(ctx);
+  if (!hit || hit.timeZone !== timeZone) {
+    const value = await computeAggregates(ctx, timeZone);
+    aggregateCache.set(ctx, { at: Date.now(), timeZone, value });
+    return value;
+  }
+  if (Date.now() - hit.at >= AGGREGATE_CACHE_MS && !refreshing.has(ctx)) {
+    refreshing.add(ctx);
+    computeAggregates(ctx, timeZone)
+      .then((value) => {
+        if (aggregateCache.get(ctx) === hit) aggregateCache.set(ctx, { at: Date.now(), timeZone, value });
+      })
+      .catch((err: unknown) => ctx.log.warn({ err }, 'dashboard refresh failed'))
+      .finally(() => refreshing.delete(ctx));
+  }
+  return hit.value;
 }
 
 async function dirSize(dir: string): Promise<number> {
@@ -62,6 +84,7 @@ async function dirSize(dir: string): Promise<number> {
   return total;
 }
 
+/** Bytes under the uploads directory, walked at most once a minute. */
 async function uploadsBytes(ctx: AppContext): Promise<number> {
   const hit = uploadsCache.get(ctx);
   if (hit && Date.now() - hit.at < UPLOADS_CACHE_MS) return hit.bytes;

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
 
+import { recountBadgesIn } from '../badge/index.js';
 import { ImportRepository } from './import.repository.js';
 import { DumpError, fileExists } from './stackexchange.js';
 
@@ -119,6 +120,9 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     await w.recount(source);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
+  // Badges earned by the imported posts, votes and comments (held ones are skipped: re-running awards nothing twice).
+  log('Awarding badges ...');
+  await recountBadgesIn(db, ids);
 
   return {
     source,
