@@ -168,35 +168,69 @@ export async function postRefs(db: Db, ids: string[]): Promise<Map<string, { que
   return out;
 }
 
-/** Everyone who has at least one row relevant to a metric: for the recount after an import. */
-export async function usersWithContent(db: Db): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('question_count', '>', 0),
-        eb('answer_count', '>', 0),
-        eb.exists(eb.selectFrom('votes').select(sql`1`.as('x')).whereRef('votes.user_id', '=', 'users.id')),
-        eb.exists(eb.selectFrom('comments').select(sql`1`.as('x')).whereRef('comments.user_id', '=', 'users.id')),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => r.id);
+/**
+ * Members whose counter reaches `min`, in one grouped query (the recount after an import); `profile_complete` lists
+ * the members with a complete profile.
+ */
+export async function usersReaching(db: Db, metric: Exclude<UserMetric, 'consecutive_days'>, min: number): Promise<string[]> {
+  const k = db.kysely;
+  const visible = [PostStatus.normal, PostStatus.closed];
+  const n = sql<number>`count(*)`;
+  let rows: { user_id: string }[];
+  switch (metric) {
+    case 'questions':
+      rows = await k.selectFrom('questions').select('user_id').where('status', 'in', visible).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'answers':
+      rows = await k.selectFrom('answers').select('user_id').where('status', 'in', visible).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'accepted_answers':
+      rows = await k.selectFrom('answers').select('user_id').where('accepted', '=', ACCEPTED).where('status', 'in', visible).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'acceptances_given':
+      rows = await k.selectFrom('questions').select('user_id').where('accepted_answer_id', '!=', '').where('status', 'in', visible).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'up_votes_cast':
+    case 'down_votes_cast':
+      rows = await k.selectFrom('votes').select('user_id').where('vote_type', '=', metric === 'up_votes_cast' ? 'up' : 'down').groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'votes_cast':
+      rows = await k.selectFrom('votes').select('user_id').groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'comments':
+      rows = await k.selectFrom('comments').select('user_id').where('status', '=', PostStatus.normal).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'edits':
+      rows = await k.selectFrom('activity').select('user_id').where('activity_type', '=', 'edited').where('cancelled', '=', 0).groupBy('user_id').having(n, '>=', min).execute();
+      break;
+    case 'profile_complete':
+      rows = await k
+        .selectFrom('users')
+        .select('id as user_id')
+        .where('bio', '!=', '')
+        .where((eb) => eb.or([eb('location', '!=', ''), eb('website', '!=', '')]))
+        .execute();
+      break;
+  }
+  return rows.map((r) => r.user_id);
 }
 
-/** Ids of visible questions and answers with at least `min` score, and questions with at least `minViews` views. */
-export async function postsOverThresholds(db: Db, min: number, minViews: number): Promise<{ scored: { id: string; type: 'question' | 'answer' }[]; viewed: string[] }> {
+/** Holders of a badge among `userIds` (single badges: award key ''). */
+export async function holders(db: Db, badgeId: string): Promise<Set<string>> {
+  const rows = await db.kysely.selectFrom('badge_awards').select(['user_id', 'award_key']).where('badge_id', '=', badgeId).execute();
+  return new Set(rows.map((r) => `${r.user_id}:${r.award_key}`));
+}
+
+/** Visible posts, with their authors, whose score (`score`) or view count (`views`, questions) reaches `min`. */
+export async function postsReaching(db: Db, kind: 'score' | 'views', objectType: 'question' | 'answer', min: number): Promise<{ id: string; user_id: string }[]> {
   const visible = [PostStatus.normal, PostStatus.closed];
-  const [qs, as, vs] = await Promise.all([
-    db.kysely.selectFrom('questions').select('id').where('vote_count', '>=', min).where('status', 'in', visible).execute(),
-    db.kysely.selectFrom('answers').select('id').where('vote_count', '>=', min).where('status', 'in', visible).execute(),
-    db.kysely.selectFrom('questions').select('id').where('view_count', '>=', minViews).where('status', 'in', visible).execute(),
-  ]);
-  return {
-    scored: [...qs.map((r) => ({ id: r.id, type: 'question' as const })), ...as.map((r) => ({ id: r.id, type: 'answer' as const }))],
-    viewed: vs.map((r) => r.id),
-  };
+  if (kind === 'views') return db.kysely.selectFrom('questions').select(['id', 'user_id']).where('view_count', '>=', min).where('status', 'in', visible).execute();
+  return db.kysely
+    .selectFrom(objectType === 'question' ? 'questions' : 'answers')
+    .select(['id', 'user_id'])
+    .where('vote_count', '>=', min)
+    .where('status', 'in', visible)
+    .execute();
 }
 
 /** A user's id by username, or undefined. */

@@ -6,7 +6,7 @@
  * unique (user, badge, post) key makes a repeated event or a re-run recount award nothing twice.
  */
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { objectTypeOf, transaction } from '../../core/db/index.js';
+import { objectTypeOf, transaction, type Db, type IdGenerator } from '../../core/db/index.js';
 import { eventBus, publishLive, type DomainEvent } from '../../core/events.js';
 import { recordBadgeAward } from '../notification/index.js';
 import { BADGES, badgesOfMetric, postBadges, type BadgeDef, type UserMetric } from './badge.data.js';
@@ -139,21 +139,37 @@ export function installBadgeRules(ctx: AppContext): void {
 }
 
 /**
- * Awards every badge its holders have earned, from the stored data: after an import (which writes rows without
- * the services' events). Safe to re-run: held badges are skipped and the unique key refuses duplicates.
+ * Awards every badge its holders have earned, from the stored data: after an import, which writes rows without the
+ * services' events. One grouped query per badge finds who qualifies; held badges are skipped and the unique key
+ * refuses duplicates, so re-running it awards nothing twice.
  * @returns the number of new awards
  */
 export async function recountBadges(ctx: AppContext): Promise<number> {
   const db = requireDb(ctx);
-  const before = (await repo.awardCounts(db)).values();
-  const countBefore = [...before].reduce((a, b) => a + b, 0);
-  const metrics = [...new Set(BADGES.flatMap((d) => (d.rule.kind === 'user' && d.rule.metric !== 'consecutive_days' ? [d.rule.metric] : [])))];
-  for (const userId of await repo.usersWithContent(db)) await checkUserMetrics(ctx, userId, metrics);
-  const minScore = Math.min(...BADGES.map((d) => (d.rule.kind === 'score' ? d.rule.min : Infinity)));
-  const minViews = Math.min(...BADGES.map((d) => (d.rule.kind === 'views' ? d.rule.min : Infinity)));
-  const posts = await repo.postsOverThresholds(db, minScore, minViews);
-  for (const p of posts.scored) await checkPostScore(ctx, p.type, p.id);
-  for (let i = 0; i < posts.viewed.length; i += 500) await checkQuestionViews(ctx, posts.viewed.slice(i, i + 500));
-  const after = [...(await repo.awardCounts(db)).values()].reduce((a, b) => a + b, 0);
-  return after - countBefore;
+  const off = await inactiveBadges(ctx);
+  const now = nowSeconds();
+  let added = 0;
+  for (const d of BADGES) {
+    if (off.has(d.id)) continue;
+    const held = await repo.holders(db, d.id);
+    if (d.rule.kind === 'user') {
+      if (d.rule.metric === 'consecutive_days') continue;
+      for (const userId of await repo.usersReaching(db, d.rule.metric, d.rule.min)) {
+        if (!held.has(`${userId}:`) && (await award(ctx, userId, d, '', now))) added += 1;
+      }
+      continue;
+    }
+    const due = await repo.postsReaching(db, d.rule.kind, d.rule.kind === 'score' ? d.rule.objectType : 'question', d.rule.min);
+    for (const p of due) {
+      if (!held.has(`${p.user_id}:${p.id}`) && (await award(ctx, p.user_id, d, p.id, now))) added += 1;
+    }
+  }
+  return added;
+}
+
+/** The recount for code that holds a database but no app (the import command). */
+export function recountBadgesIn(db: Db, ids: IdGenerator): Promise<number> {
+  const quiet = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, silent() {}, level: 'silent', child() { return quiet; } };
+  const ctx: AppContext = { dataDir: '', log: quiet as unknown as AppContext['log'], config: null, database: db, ids, installed: true, onClose: [] };
+  return recountBadges(ctx);
 }

@@ -1,3 +1,3 @@
 /** Badges: what other modules may use. */
 export { badgeRoutes } from './badge.routes.js';
-export { recountBadges } from './badge.rules.js';
+export { recountBadges, recountBadgesIn } from './badge.rules.js';
