@@ -112,6 +112,19 @@ test('members flag, a moderator works the review queue to empty', async ({ brows
       expect(answers.list.map((a) => a.id)).not.toContain(spam.id);
     });
 
+    await test.step('a flag handled meanwhile by someone else says so and moves on', async () => {
+      await apiCall(request, 'POST', '/answer/api/v1/report', { source: 'question', object_id: q.id, report_type: 58 }, flagger.token);
+      await moderator.goto('/review?type=flagged_post');
+      const task = moderator.locator('.q-review-task');
+      await expect(task).toContainText('rotate the signing keys');
+      const waiting = await apiCall<{ list: { flag_id: string }[] }>(request, 'GET', '/answer/api/v1/report/unreviewed/post?page=1', undefined, admin);
+      await apiCall(request, 'PUT', '/answer/api/v1/report/review', { flag_id: waiting.list[0]!.flag_id, operation_type: 'ignore_report' }, admin);
+      await task.getByRole('button', { name: 'Ignore' }).click();
+      await expect(moderator.getByTestId('review-already-handled')).toHaveText('Someone else already handled this task, so nothing was done twice.');
+      await expect(moderator.getByTestId('review-empty')).toBeVisible();
+      await shot('already handled by someone else', moderator);
+    });
+
     await test.step("a new account's question waits for review; the moderator approves it", async () => {
       await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/write', { ...write, review_first_posts: 1 }, admin);
       const newcomer = await activeUser(request, admin, 'newbie');
@@ -141,7 +154,7 @@ test('members flag, a moderator works the review queue to empty', async ({ brows
       await task.getByRole('button', { name: 'Approve' }).click();
       await expect(moderator.getByTestId('review-empty')).toBeVisible();
       await moderator.goto('/');
-      await expect(moderator.getByRole('link', { name: title })).toBeVisible();
+      await expect(moderator.getByRole('link', { name: title }).first()).toBeVisible();
     });
 
     await test.step('a suggested edit is approved from the queue and shows in the timeline', async () => {

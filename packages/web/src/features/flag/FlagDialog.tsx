@@ -132,7 +132,6 @@ export default function FlagDialog({ source, objectId, onHide, onFlagged }: Flag
                       setType(r.reason_type);
                       setErrors({});
                     }}
-                    isInvalid={!!errors.reason}
                     label={
                       <>
                         <span className="fw-medium">{r.name}</span>
