@@ -44,7 +44,8 @@ import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { adminRoutes } from './modules/admin/index.js';
-import { mailRoutes, startMailWorker } from './modules/mail/index.js';
+import { mailRoutes, notifyMailRoutes, startMailWorker } from './modules/mail/index.js';
+import { startDigestScheduler } from './modules/digest/index.js';
 import { securityRoutes } from './modules/security/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
@@ -76,6 +77,8 @@ export interface BuildOptions {
  */
 const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/siteinfo',
+  '/answer/api/v1/user/notification/unsubscribe',
+  '/answer/api/v1/notification/mail/unsubscribe',
   '/answer/api/v1/siteinfo/legal',
   '/answer/api/v1/user/info',
   '/answer/api/v1/user/login/email',
@@ -134,6 +137,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startViewFlusher(ctx);
   configureAccountLimits(ctx, { rateLimit: opts.rateLimit !== false });
   startMailWorker(ctx);
+  startDigestScheduler(ctx);
   startAccountHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
@@ -174,6 +178,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(mailRoutes);
+  await app.register(notifyMailRoutes);
   await app.register(questionRoutes);
   await app.register(recommendRoutes);
   await app.register(badgeRoutes);

@@ -14,6 +14,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Raw header values by lower-case name (the last one of a repeated header), unfolded. */
+  headers: Record<string, string>;
 }
 
 export interface Mailbox {
@@ -47,7 +49,8 @@ export async function startMailbox(): Promise<Mailbox> {
       simpleParser(stream)
         .then((m) => {
           const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : m.to?.text ?? '';
-          messages.push({ from: m.from?.text ?? '', to, subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '' });
+          const headers = Object.fromEntries(m.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]));
+          messages.push({ from: m.from?.text ?? '', to, subject: m.subject ?? '', text: m.text ?? '', html: typeof m.html === 'string' ? m.html : '', headers });
           cb();
         })
         .catch((err: Error) => cb(err));

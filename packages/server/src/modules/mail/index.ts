@@ -6,3 +6,4 @@ export { mailRoutes } from './mail.routes.js';
 export { prepareNotificationMails, queuePreparedMails, notificationUrl, notificationMailKey, type InboxEvent, type PreparedMail } from './notify-mail.js';
 export { renderNotifyMail, excerpt, type NotifyMailContent, type MailListItem } from './notify-templates.js';
 export { mailable, recipientLanguage, siteBase, unsubscribeLinks, ONE_CLICK_PATH } from './recipients.js';
+export { notifyMailRoutes } from './notify-mail.routes.js';

@@ -6,7 +6,7 @@ export { presentBasicUser, presentCurrentUser, userStatusName, avatarUrl } from 
 export { findUsersByIds, bumpUserCount, type UserRow } from './user.repository.js';
 export { issueLink, mailLanguage, sendCodeMail } from './account.mail.js';
 export { usersWithOption } from './settings.repository.js';
-export { emailOptions, type EmailOptions } from './settings.service.js';
+export { emailOptions, unsubscribe, type EmailOptions } from './settings.service.js';
 export { unsubscribeToken, readUnsubscribeToken, UNSUBSCRIBE_SCOPES, type UnsubscribeScope } from './settings.unsubscribe.js';
 export { configureAccountLimits } from './throttle.js';
 export { startAccountHousekeeping } from './housekeeping.js';
