@@ -25,7 +25,7 @@ async function redisRunning(): Promise<boolean> {
     await probe.ping();
     return true;
   } catch (err) {
-    if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is not reachable (CI=true requires it): ${(err as Error).message}`);
+    if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is not reachable (CI=true requires it): ${(err as Error).message}`, { cause: err });
     console.warn(`skipping the two-node test: Redis at ${REDIS_URL} is not reachable`);
     return false;
   } finally {
