@@ -70,7 +70,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   });
   invalidateQuestionLists();
   if (row.status === PostStatus.normal) {
-    publishLive(ctx, { type: 'question', question_id: question.id, kind: 'answer', object_id: id });
+    publishLive(ctx, { type: 'question', question_id: question.id, kind: 'answer', object_id: id, user_id: user.id });
     await emitDomain(ctx, { type: 'answer.created', user_id: user.id, answer_id: id, question_id: question.id });
   }
   if (!queued) await notifyAnswered(ctx, question, row);

@@ -88,7 +88,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: target.question_id, activityType: 'commented', now });
   });
   await notify(ctx, commentNotifications(target, row, user, mentioned));
-  publishLive(ctx, { type: 'question', question_id: target.question_id, kind: 'comment', object_id: row.id });
+  publishLive(ctx, { type: 'question', question_id: target.question_id, kind: 'comment', object_id: row.id, user_id: user.id });
   await emitDomain(ctx, { type: 'comment.created', user_id: user.id, comment_id: row.id });
   return (await presentMany(ctx, [row], user, lang))[0]!;
 }

@@ -78,7 +78,7 @@ export async function vote(ctx: AppContext, user: UserRow, dir: repo.VoteDirecti
   }
   const [counts, mine] = await Promise.all([repo.voteCounts(db, t.id), repo.findVote(db, user.id, t.id)]);
   if (changes) {
-    publishLive(ctx, { type: 'question', question_id: t.question_id, kind: 'vote', object_id: t.id, votes: counts.up - counts.down });
+    publishLive(ctx, { type: 'question', question_id: t.question_id, kind: 'vote', object_id: t.id, votes: counts.up - counts.down, user_id: user.id });
     // Reputation (and so achievements) changed for the author and the voter.
     if (t.type !== 'comment') publishLive(ctx, { type: 'notification', user_ids: [t.user_id, user.id] });
     if (!cancel) await emitDomain(ctx, { type: 'vote.cast', user_id: user.id, object_id: t.id, direction: dir, author_id: t.user_id });
