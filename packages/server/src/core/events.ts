@@ -18,8 +18,8 @@ import type { AppContext } from './context.js';
 export type LiveEvent =
   /** The unread counts of these members changed (a notification or achievement was written or read). */
   | { type: 'notification'; user_ids: string[] }
-  /** Something visible changed on a question page: a new answer or comment, or a post's vote count. */
-  | { type: 'question'; question_id: string; kind: 'answer' | 'comment' | 'vote'; object_id: string; votes?: number };
+  /** Something visible changed on a question page: a new answer or comment, or a post's vote count; `user_id` did it. */
+  | { type: 'question'; question_id: string; kind: 'answer' | 'comment' | 'vote'; object_id: string; user_id: string; votes?: number };
 
 /** Domain events: what badge rules and other same-node reactions listen to. Times are unix seconds. */
 export type DomainEvent =

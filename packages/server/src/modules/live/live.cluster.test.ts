@@ -71,7 +71,7 @@ describe('live events across two nodes on PostgreSQL and Redis', () => {
       expect(stream.status).toBe(200);
       await stream.waitFor((e) => e.event === 'status');
       const aid = await answerQuestion(nodeA.app, bob.token, qid, 'Yes: through Redis.');
-      expect((await stream.waitFor((e) => e.event === 'question', 2000)).data).toEqual({ kind: 'answer', question_id: qid, object_id: aid });
+      expect((await stream.waitFor((e) => e.event === 'question', 2000)).data).toEqual({ kind: 'answer', question_id: qid, object_id: aid, user_id: bob.id });
       expect((await stream.waitFor((e) => e.event === 'status' && e.data.inbox === 1, 2000)).data.inbox).toBe(1);
     } finally {
       stream.close();

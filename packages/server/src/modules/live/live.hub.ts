@@ -88,7 +88,7 @@ export class LiveHub {
     if (e.type === 'question') {
       const watchers = this.byQuestion.get(e.question_id);
       if (!watchers) return;
-      const data = { kind: e.kind, question_id: e.question_id, object_id: e.object_id, ...(e.votes !== undefined ? { votes: e.votes } : {}) };
+      const data = { kind: e.kind, question_id: e.question_id, object_id: e.object_id, user_id: e.user_id, ...(e.votes !== undefined ? { votes: e.votes } : {}) };
       for (const c of watchers) LiveHub.send(c, 'question', data);
       return;
     }

@@ -3,7 +3,8 @@
  * cookie of our web client, or the Authorization header). Events:
  * - `status`: the member's unread counts, the data of GET /notification/status, sent at once and whenever their
  *   notifications change (on any node when Redis is configured);
- * - `question`: `{kind: answer|comment|vote, question_id, object_id, votes?}` for the question named in the query.
+ * - `question`: `{kind: answer|comment|vote, question_id, object_id, user_id, votes?}` for the question named in
+ *   the query (`user_id`: who did it, so a page can leave out its own member's changes).
  * The 3 s poll of GET /notification/status keeps working for clients without streams. The response is taken over
  * from Fastify (`reply.hijack()`), so it ends when the client goes or the app closes, never by a timeout.
  * With `QUORUM_REDIS_URL` set, registering the plugin connects the event bus to Redis.

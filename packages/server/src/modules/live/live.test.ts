@@ -42,12 +42,12 @@ for (const dialect of DIALECTS) {
         const counted = await stream.waitFor((e) => e.event === 'status' && e.data.inbox === 1, 1000);
         expect(Date.now() - t0).toBeLessThan(1000);
         expect(counted.data.inbox).toBe(1);
-        expect((await stream.waitFor((e) => e.event === 'question')).data).toEqual({ kind: 'answer', question_id: qid, object_id: aid });
+        expect((await stream.waitFor((e) => e.event === 'question')).data).toEqual({ kind: 'answer', question_id: qid, object_id: aid, user_id: bob.id });
 
         await call(site.app, 'POST', `${V1}/comment`, { token: bob.token, body: { object_id: aid, original_text: 'Also vent it first.' } });
         expect((await stream.waitFor((e) => e.event === 'question' && e.data.kind === 'comment')).data.question_id).toBe(qid);
         await call(site.app, 'POST', `${V1}/vote/up`, { token: bob.token, body: { object_id: qid } });
-        expect((await stream.waitFor((e) => e.event === 'question' && e.data.kind === 'vote')).data).toEqual({ kind: 'vote', question_id: qid, object_id: qid, votes: 1 });
+        expect((await stream.waitFor((e) => e.event === 'question' && e.data.kind === 'vote')).data).toEqual({ kind: 'vote', question_id: qid, object_id: qid, votes: 1, user_id: bob.id });
       } finally {
         stream.close();
       }
