@@ -37,6 +37,8 @@ const TagPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagP
 const TimelinePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/timeline/TimelinePage')));
 const UserListPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/UserListPage')));
 const ProfilePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/ProfilePage')));
+const BadgesPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/badges/BadgesPage')));
+const BadgePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/badges/BadgePage')));
 const NotificationsPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/notifications/NotificationsPage')));
 // Accounts and settings (client-only).
 // Their strings load with them (features/account/strings.ts).
@@ -88,6 +90,8 @@ export function AppRoutes() {
         <Route index element={<LazyPage page={QuestionListPage} />} />
         <Route path="questions" element={<LazyPage page={QuestionListPage} />} />
         <Route path="questions/ask" element={<Guard need="activated"><LazyPage page={AskPage} /></Guard>} />
+        <Route path="badges" element={<LazyPage page={BadgesPage} />} />
+        <Route path="badges/:id" element={<LazyPage page={BadgePage} />} />
         <Route path="questions/:qid" element={<QuestionPage />} />
         <Route path="questions/:qid/:slug" element={<QuestionPage />} />
         <Route path="questions/:qid/:slug/:aid" element={<QuestionPage />} />

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import type { AnswerInfo, PageData, QuestionInfo } from '../../lib/types';
 import NotFoundPage from '../errors/NotFoundPage';
 import { AnswerItem } from './AnswerItem';
+import { LiveBanner } from './LiveBanner';
 import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerInfo, useAnswerPage, useQuestionInfo } from './hooks';
 import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
@@ -167,6 +168,7 @@ export default function QuestionPage() {
             <h2 id="q-answers-heading" className="h5 border-bottom pb-2 mb-0">
               {t('question.answer_count', { count: answerCount, formatted: formatCount(answerCount) })}
             </h2>
+            {viewerId ? <LiveBanner questionId={qid} viewerId={viewerId} /> : null}
             {answers.isPending ? <PageSpinner /> : null}
             {answers.isError && !answers.data ? <Alert variant="danger" className="mt-3">{t('question.answers_failed')}</Alert> : null}
             {linkedAnswer ? (

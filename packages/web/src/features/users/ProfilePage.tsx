@@ -14,6 +14,7 @@ import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import { useFlag } from '../flag/useFlag';
+import { UserBadges } from '../badges/UserBadges';
 import { useProfile, type Profile } from './api';
 import { ListTab, OverviewTab, OWNER_TABS, PROFILE_TABS, type ProfileTab } from './ProfileTabs';
 
@@ -78,6 +79,7 @@ function ProfileHeader({ p, own }: { p: Profile; own: boolean }) {
           {p.created_at ? <li>{t('user_profile.member_since', { date: formatDate(p.created_at, i18n.language) })}</li> : null}
         </ul>
         {p.bio_html ? <div className="q-profile-bio text-break" dangerouslySetInnerHTML={{ __html: p.bio_html }} /> : null}
+        <UserBadges username={p.username} />
       </div>
     </header>
   );
