@@ -89,8 +89,7 @@ const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
 
 /** Calls an anonymous visitor may still make on a private site (mirrors app.ts). */
 const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`];
-// csp-report: browsers send violation reports from every page, the login page of a private site included.
-const ALLOWED_EXACT = new Set(['csp-report', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
+const ALLOWED_EXACT = new Set(['csp-report', 'notification/mail/unsubscribe', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
 
 /** Every [method, path] of the app, from Fastify's route tree. */
 function routesOf(app: FastifyInstance): Array<[Method, string]> {
