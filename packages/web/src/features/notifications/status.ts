@@ -1,10 +1,12 @@
 /**
  * Unread notification counts: GET /notification/status, polled every 3 s while a user is logged in and
  * activated (spec §7, §9), paused while the tab is hidden. The poll ignores 50X and network errors (spec §8):
- * the last known counts stay.
+ * the last known counts stay. While the live stream (./live.ts) is open it delivers the counts within a second
+ * and the poll rests.
  */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useLiveStream } from './live';
 
 export const NOTIFICATION_STATUS_KEY = '/answer/api/v1/notification/status';
 /** Notification poll interval (spec §9). */
@@ -22,6 +24,7 @@ const EMPTY: NotificationStatus = { inbox: 0, achievement: 0 };
  * Invalidate with the key prefix `[NOTIFICATION_STATUS_KEY]`.
  */
 export function useNotificationStatus(userId: string | null) {
+  const live = useLiveStream(userId);
   return useQuery({
     queryKey: [NOTIFICATION_STATUS_KEY, userId],
     queryFn: async ({ client, queryKey }) => {
@@ -33,7 +36,7 @@ export function useNotificationStatus(userId: string | null) {
     },
     enabled: !!userId,
     staleTime: 0,
-    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchInterval: live ? false : NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,
   });
 }
