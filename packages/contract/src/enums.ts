@@ -18,8 +18,11 @@ export type RoleId = (typeof Role)[keyof typeof Role];
 /** `mail_status`: 1 activated, 2 not activated. */
 export const MailStatus = { activated: 1, inactive: 2 } as const;
 
-/** Stored user status codes; the wire form is a string (see `userStatusName`). */
-export const UserStatus = { normal: 1, suspended: 9, deleted: 10 } as const;
+/**
+ * Stored user status codes; the wire form is a string (see `userStatusName`). `pending`: a new account waiting for a
+ * moderator's approval (login setting `require_user_approval`; Quorum, not in Answer).
+ */
+export const UserStatus = { normal: 1, suspended: 9, deleted: 10, pending: 11 } as const;
 
 /** Object types encoded in ids (answer-compat.md): "1" + 3-digit type + 13-digit sequence. */
 export const ObjectType = {

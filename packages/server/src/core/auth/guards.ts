@@ -3,12 +3,13 @@
  * Answer's client), else in the HttpOnly session cookie (our web client, core/session-cookie.ts); the user is
  * looked up once per request and cached on it. A write authenticated by the cookie must carry the session's CSRF
  * token (DESIGN.md "web session").
- * Guard order (spec §4 "Derived login state"): 401 not logged in -> 403 `inactive` -> 403 `suspended` -> role.
+ * Guard order (spec §4 "Derived login state"): 401 not logged in -> 403 `inactive` -> 403 `pending_approval` ->
+ * 403 `suspended` -> role.
  */
 import type { FastifyRequest } from 'fastify';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../context.js';
-import { forbidden, unauthorized, type AppError } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session-cookie.js';
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { isSuspended, suspendedError } from './suspension.js';
@@ -105,11 +106,21 @@ export async function requireUnsuspendedUser(ctx: AppContext, req: FastifyReques
 }
 
 /**
- * A logged-in, activated, not suspended user (spec §4 "normal"): 401, then 403 `inactive`, then 403 `suspended`.
+ * 403 `error.user.pending_approval` (type `pending_approval`): a new account that waits for a moderator's approval
+ * (UserStatus.pending; the login setting `require_user_approval`, modules/review/signup.ts).
+ */
+export function pendingApprovalError(): AppError {
+  return new AppError(403, 'error.user.pending_approval', { type: 'pending_approval' });
+}
+
+/**
+ * A logged-in, activated, approved, not suspended user (spec §4 "normal"): 401, then 403 `inactive`, then 403
+ * `pending_approval` (a sign-up still in the review queue), then 403 `suspended`.
  */
 export async function requireActiveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(ctx, req);
   if (user.mail_status !== MailStatus.activated) throw forbidden('error.user.inactive', 'inactive');
+  if (user.status === UserStatus.pending) throw pendingApprovalError();
   if (isSuspended(user)) throw suspendedError(user);
   return user;
 }

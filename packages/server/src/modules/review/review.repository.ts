@@ -3,6 +3,7 @@
  * compare-and-set on the status, and the writes that make a queued post public (status, counters) or remove it.
  */
 import type { Selectable } from 'kysely';
+import { UserStatus } from '@quorum/contract';
 import type { Db } from '../../core/db/index.js';
 import type { ReviewQueueTable } from '../../core/db/schema.js';
 
@@ -50,14 +51,17 @@ export async function countPendingPosts(db: Db, objectId?: string): Promise<numb
   return Number(r.n);
 }
 
-/** Pending sign-ups whose account still exists (not deleted). */
+/**
+ * Pending sign-ups whose account still waits (user status pending): an account deleted or activated elsewhere (the
+ * admin users page) drops out.
+ */
 function pendingUsers(db: Db) {
   return db.kysely
     .selectFrom('review_queue as r')
     .innerJoin('users as u', 'u.id', 'r.id')
     .where('r.status', '=', ReviewStatus.pending)
     .where('r.object_type', '=', 'user')
-    .where('u.status', '!=', 10);
+    .where('u.status', '=', UserStatus.pending);
 }
 
 /** A page of waiting sign-ups. */
@@ -117,7 +121,11 @@ export async function uncountRejectedQuestionTags(db: Db, questionId: string): P
     .execute();
 }
 
-/** Sets a queued account's state: activated (approved) or deleted (rejected). */
-export async function setUserState(db: Db, userId: string, patch: { mail_status?: number; status?: number }, now: number): Promise<void> {
-  await db.kysely.updateTable('users').set({ ...patch, updated_at: now }).where('id', '=', userId).execute();
+/**
+ * Compare-and-set on a waiting account: moves it from status pending to `status` (normal when approved, deleted
+ * when rejected); false when it no longer waits (handled meanwhile).
+ */
+export async function settleSignUp(db: Db, userId: string, status: number, now: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('users').set({ status, updated_at: now }).where('id', '=', userId).where('status', '=', UserStatus.pending).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

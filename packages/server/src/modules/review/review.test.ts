@@ -1,11 +1,11 @@
 /**
  * Queued posts and sign-ups over HTTP on every engine: the anti-spam rules hold posts (reputation threshold,
  * first posts, links), queued posts stay out of anonymous reads, lists and search until approved, approval counts
- * them, rejection deletes them, two moderators race on one task, queued sign-ups are approved or rejected with an
- * e-mail, and members over the hourly limit get 429.
+ * them, rejection deletes them, two moderators race on one task, and members over the hourly limit get 429
+ * (queued sign-ups: review.signup.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { API, answer, ask, makeModerator, member, type Member } from '../question/question.testkit.js';
 
 for (const dialect of DIALECTS) {
@@ -96,30 +96,6 @@ for (const dialect of DIALECTS) {
       const r = await call(site.app, 'POST', `${API}/question`, { token: busy.token, body: { title: 'Busy question number four', content: 'Body', tags: [{ slug_name: 'support' }] } });
       expect(r.body).toMatchObject({ code: 429, reason: 'error.post.rate_limited', msg: 'You are posting too often. Please wait a while before posting again.' });
       expect((await call(site.app, 'POST', `${API}/question`, { token: mod.token, body: { title: 'Moderators are not limited here', content: 'Body', tags: [{ slug_name: 'support' }] } })).status).toBe(200);
-    });
-
-    it('queues sign-ups when the login settings ask for approval; approve activates, reject deletes, each with an e-mail', async (t) => {
-      if (!site) return t.skip();
-      const db = site.app.quorum.database!.kysely;
-      const login = (await call(site.app, 'GET', '/answer/admin/api/siteinfo/login', { token: admin })).body.data;
-      expect((await call(site.app, 'PUT', '/answer/admin/api/siteinfo/login', { token: admin, body: { ...login, require_user_approval: true } })).status).toBe(200);
-      const a = await registerUser(site.app, 'waiting1', { activate: false });
-      const b = await registerUser(site.app, 'waiting2', { activate: false });
-      const { queueSignUp } = await import('./index.js');
-      // Registration itself is wired by the account module; the queue call is what it makes.
-      expect(await queueSignUp(site.app.quorum, site.app.quorum.database!, a.id)).toBe(true);
-      expect(await queueSignUp(site.app.quorum, site.app.quorum.database!, b.id)).toBe(true);
-      const page = (await call(site.app, 'GET', `${API}/review/pending/user/page?page_size=10`, { token: mod.token })).body.data;
-      expect(page.count).toBe(2);
-      const outbox = async () => Number((await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-      const before = await outbox();
-      expect((await call(site.app, 'PUT', `${API}/review/pending/user`, { token: mod.token, body: { review_id: a.id, status: 'approve' } })).status).toBe(200);
-      expect((await call(site.app, 'PUT', `${API}/review/pending/user`, { token: mod.token, body: { review_id: b.id, status: 'reject' } })).status).toBe(200);
-      expect((await call(site.app, 'PUT', `${API}/review/pending/user`, { token: mod2.token, body: { review_id: b.id, status: 'approve' } })).body.reason).toBe('error.review.already_handled');
-      expect((await db.selectFrom('users').select('mail_status').where('id', '=', a.id).executeTakeFirstOrThrow()).mail_status).toBe(1);
-      expect((await db.selectFrom('users').select('status').where('id', '=', b.id).executeTakeFirstOrThrow()).status).toBe(10);
-      expect(await outbox()).toBe(before + 2);
-      await call(site.app, 'PUT', '/answer/admin/api/siteinfo/login', { token: admin, body: { ...login, require_user_approval: false } });
     });
   });
 }

@@ -1,12 +1,14 @@
 /**
- * Queued sign-ups: when `login.require_user_approval` is on (default off), a new account waits in the review
- * queue (GET /review/pending/user/page, PUT /review/pending/user). Approving activates it (mail_status 1);
+ * Queued sign-ups: when `login.require_user_approval` is on (default off), registration creates the account with
+ * status pending and a review row (signup.ts); it waits in the review queue (GET /review/pending/user/page, PUT
+ * /review/pending/user). Approving makes it a normal account (its e-mail still needs verifying if it was not);
  * rejecting deletes it and ends its sessions; either way the person is told by e-mail through the outbox.
- * Moderators and administrators only; decided once (compare-and-set; 400 `error.review.already_handled`).
+ * Moderators and administrators only; decided once (compare-and-set on the review and on the account; 400
+ * `error.review.already_handled`).
  */
 import { MailStatus, UserStatus, type PendingUserReviewReq, type ReportPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { transaction, type Db } from '../../core/db/index.js';
+import { transaction } from '../../core/db/index.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { queueEmail, getSmtp, isConfigured } from '../mail/index.js';
@@ -16,23 +18,6 @@ import { type UserRow } from '../../core/auth/index.js';
 import { endUserSessions, findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './review.repository.js';
 import { requireReviewer } from './review.service.js';
-
-/** Whether new accounts wait for approval (login.require_user_approval, default off). */
-export async function signUpNeedsApproval(ctx: AppContext): Promise<boolean> {
-  return ((await getSettings(ctx)).login as unknown as Record<string, unknown>).require_user_approval === true;
-}
-
-/** Puts a new account in the queue when the login settings ask for approval; returns whether it waits. */
-export async function queueSignUp(ctx: AppContext, db: Db, userId: string): Promise<boolean> {
-  if (!(await signUpNeedsApproval(ctx))) return false;
-  await repo.insertReview(db, { id: userId, object_type: 'user', user_id: userId, reason: 'approval_required', now: nowSeconds() });
-  return true;
-}
-
-/** Whether an account still waits for approval. */
-export function isSignUpWaiting(ctx: AppContext, userId: string): Promise<boolean> {
-  return repo.isWaiting(requireDb(ctx), userId);
-}
 
 /** GET /review/pending/user/page: waiting sign-ups, oldest first. */
 export async function pendingUserPage(ctx: AppContext, user: UserRow, q: ReportPageQuery, lang: string): Promise<{ count: number; list: Record<string, unknown>[] }> {
@@ -46,6 +31,7 @@ export async function pendingUserPage(ctx: AppContext, user: UserRow, q: ReportP
       review_id: r.id,
       user_info: presentBasicUser(users.get(r.id)),
       e_mail: users.get(r.id)?.e_mail ?? '',
+      mail_status: users.get(r.id)?.mail_status ?? MailStatus.inactive,
       reason: translate(`review.queue_reason.${r.reason}`, lang),
       submit_at: r.created_at,
     })),
@@ -54,7 +40,8 @@ export async function pendingUserPage(ctx: AppContext, user: UserRow, q: ReportP
 
 /**
  * PUT /review/pending/user {review_id, status}.
- * @throws 403 not a moderator; 404 unknown; 400 `error.review.already_handled`
+ * @throws 403 not a moderator; 404 unknown; 400 `error.review.already_handled` (decided meanwhile, or the account
+ *   no longer waits: deleted or activated from the admin users page)
  */
 export async function decidePendingUser(ctx: AppContext, reviewer: UserRow, input: PendingUserReviewReq): Promise<void> {
   requireReviewer(reviewer);
@@ -75,7 +62,7 @@ export async function decidePendingUser(ctx: AppContext, reviewer: UserRow, inpu
   const now = nowSeconds();
   await transaction(db, async (tx) => {
     if (!(await repo.decideReview(tx, review.id, approve ? repo.ReviewStatus.approved : repo.ReviewStatus.rejected, reviewer.id, now))) throw badRequest('error.review.already_handled');
-    await repo.setUserState(tx, review.id, approve ? { mail_status: MailStatus.activated } : { status: UserStatus.deleted }, now);
+    if (!(await repo.settleSignUp(tx, review.id, approve ? UserStatus.normal : UserStatus.deleted, now))) throw badRequest('error.review.already_handled');
     await insertModeratorActivity(tx, { id: activityId, userId: reviewer.id, objectId: review.id, originalObjectId: review.id, activityType: approve ? 'show' : 'deleted', reason: translate(approve ? 'review.outcome.user_approved' : 'review.outcome.user_rejected', 'en_US'), now });
     await queueEmail(ctx, tx, { payload, configured });
   });

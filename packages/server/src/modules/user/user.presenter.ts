@@ -8,6 +8,8 @@ import type { UserRow } from './user.repository.js';
 export function userStatusName(row: Pick<UserRow, 'status' | 'mail_status' | 'suspended_until'>): string {
   if (isSuspended(row)) return 'suspended';
   if (row.status === UserStatus.deleted) return 'deleted';
+  // A sign-up waiting for approval (Quorum): the web tells the person so.
+  if (row.status === UserStatus.pending) return 'pending';
   return 'normal';
 }
 

@@ -12,6 +12,8 @@ import { isUniqueViolation, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError } from '../../core/errors.js';
 import { getSettings } from '../siteinfo/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
+// The file, not the review index: the review calls import this module.
+import { queueSignUp, signUpNeedsApproval } from '../review/signup.js';
 import { hashToken, isSuspended, suspendedError } from '../../core/auth/index.js';
 import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
@@ -61,10 +63,12 @@ export interface NewAccount {
   rank?: number;
   /** Fixed id (the installer's admin is "1"); generated when absent. */
   id?: string;
+  /** Start with status pending and a review-queue row (sign-ups needing approval; modules/review/signup.ts). */
+  awaitingApproval?: boolean;
 }
 
 /**
- * Creates a user row.
+ * Creates a user row (with its review-queue row when `awaitingApproval`, in one transaction).
  * @throws AppError 400 field errors `error.user.username_duplicate` / `error.email.duplicate` when taken
  */
 export async function createAccount(ctx: AppContext, a: NewAccount): Promise<UserRow> {
@@ -81,7 +85,7 @@ export async function createAccount(ctx: AppContext, a: NewAccount): Promise<Use
     display_name: a.displayName ?? username,
     pass: await hashPassword(a.password),
     mail_status: a.mailStatus ?? MailStatus.activated,
-    status: UserStatus.normal,
+    status: a.awaitingApproval ? UserStatus.pending : UserStatus.normal,
     role_id: a.roleId ?? Role.user,
     rank: a.rank ?? 1,
     avatar: '',
@@ -93,7 +97,10 @@ export async function createAccount(ctx: AppContext, a: NewAccount): Promise<Use
     last_login_date: now,
   };
   try {
-    await repo.insertUser(db, row);
+    await transaction(db, async (tx) => {
+      await repo.insertUser(tx, row);
+      if (a.awaitingApproval) await queueSignUp(tx, row.id, now);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw fieldError('name', 'error.user.username_duplicate');
     throw err;
@@ -127,6 +134,8 @@ export async function assertEmailDomainAllowed(ctx: AppContext, email: string): 
 /**
  * POST /user/register/email: checks the login policy (spec §3: new registrations, e-mail registrations, allowed
  * domains), creates a not-yet-activated account (mail_status 2), logs it in and queues the activation e-mail.
+ * When the login setting `require_user_approval` is on, the account also waits for a moderator (status pending,
+ * a review-queue row): it may verify its e-mail and log in, but not act until approved (modules/review).
  * @param ip caller's address (rate limit per IP)
  * @returns the new user and its token
  * @throws 400 toast `error.user.registration_closed` / `error.user.email_registration_closed`, 400 field errors,
@@ -138,7 +147,8 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
   if (!login.allow_email_registrations) throw badRequest('error.user.email_registration_closed');
   await assertEmailDomainAllowed(ctx, input.e_mail);
   rateLimit(ctx, 'register', { ip });
-  const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass, mailStatus: MailStatus.inactive });
+  const awaitingApproval = await signUpNeedsApproval(ctx);
+  const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass, mailStatus: MailStatus.inactive, awaitingApproval });
   const token = await createSession(ctx, user.id);
   // The account exists even if queueing fails; the user can ask for the e-mail again.
   await sendCodeMail(ctx, user, 'activate', user.e_mail).catch((err: unknown) => ctx.log.error({ err }, 'activation e-mail could not be queued'));

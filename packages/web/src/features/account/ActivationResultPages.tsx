@@ -1,24 +1,29 @@
 /** /users/account-activation/success (activated users) and /failed (not-activated users), spec §2. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 import ResendActivation from './ResendActivation';
 import { StatusIcon } from './StatusIcon';
 
-/** The account is active now. */
+/** The account is active now; a sign-up that still waits for a moderator's approval is told so. */
 export function ActivationSuccessPage() {
   const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const waiting = user?.status === 'pending';
   usePageTitle(t('account.activation.success_title'));
   return (
     <AuthCard title={t('account.activation.success_title')}>
       <div className="text-center">
         <StatusIcon kind="check" className="text-success" />
-        <p>{t('account.activation.success_text')}</p>
+        <p data-testid={waiting ? 'pending-approval' : undefined}>{t(waiting ? 'account_pending.text' : 'account.activation.success_text')}</p>
         <div className="d-flex gap-2 justify-content-center">
-          <Link to="/questions/ask" className="btn btn-primary">
-            {t('account.activation.ask')}
-          </Link>
+          {waiting ? null : (
+            <Link to="/questions/ask" className="btn btn-primary">
+              {t('account.activation.ask')}
+            </Link>
+          )}
           <Link to="/" className="btn btn-outline-secondary">
             {t('errors.back_home')}
           </Link>

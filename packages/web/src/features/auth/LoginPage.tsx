@@ -32,7 +32,7 @@ export default function LoginPage() {
   const inactive = (params.get('status') === 'inactive' && !isActivated(user)) || (!!user && !isActivated(user));
   usePageTitle(inactive ? t('auth.inactive.title') : t('auth.login.title'));
 
-  if (inactive) return <InactiveNotice email={user?.e_mail} loggedIn={!!user} />;
+  if (inactive) return <InactiveNotice email={user?.e_mail} loggedIn={!!user} waiting={user?.status === 'pending'} />;
   return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} />;
 }
 
@@ -116,9 +116,9 @@ function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp:
 
 /**
  * Tells a person whose account is not activated to follow the link in the activation e-mail; a logged-in one
- * can have it sent again or change the address.
+ * can have it sent again or change the address. A sign-up that also waits for a moderator's approval is told so.
  */
-function InactiveNotice({ email, loggedIn }: { email?: string; loggedIn: boolean }) {
+function InactiveNotice({ email, loggedIn, waiting }: { email?: string; loggedIn: boolean; waiting: boolean }) {
   const { t } = useTranslation();
   return (
     <AuthCard title={t('auth.inactive.title')}>
@@ -126,6 +126,7 @@ function InactiveNotice({ email, loggedIn }: { email?: string; loggedIn: boolean
         <StatusIcon kind="mail" />
         <p>{email ? t('auth.inactive.sent_to', { email }) : t('auth.inactive.sent')}</p>
         <p className="text-body-secondary small">{t('auth.inactive.hint')}</p>
+        {waiting ? <p className="small">{t('account_pending.text')}</p> : null}
         {loggedIn ? (
           <>
             <ResendActivation />
