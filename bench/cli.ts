@@ -4,6 +4,7 @@
  *   search         full-text search p50/p95 at 100k questions on SQLite and PostgreSQL vs a LIKE scan
  *   question-page  a question with 1000 answers and 5000 comments: time to first answers, HTTP calls
  *   dashboard      admin dashboard and admin question list at 100k questions on SQLite and PostgreSQL
+ *   live           1000 members with open event streams on one node: memory per stream, answer to last delivery
  *   all            every one of the above
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS: Record<string, string> = { site: 'run.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts' };
+const SCRIPTS: Record<string, string> = { site: 'run.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts' };
 
 const asked = process.argv.slice(2);
 const names = asked.length === 0 ? ['site'] : asked.includes('all') ? Object.keys(SCRIPTS) : asked;
