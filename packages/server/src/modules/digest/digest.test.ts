@@ -34,7 +34,8 @@ for (const dialect of DIALECTS) {
       site = await installedSite(dialect);
       box = await startMailbox();
       await useMailbox(site.app, box);
-      [asker, reader, follower, daily, quiet] = await Promise.all(['asker', 'reader', 'follower', 'daily', 'quiet'].map((n) => activeUser(site!.app, n, 10_000)));
+      const users = await Promise.all(['asker', 'reader', 'follower', 'daily', 'quiet'].map((n) => activeUser(site!.app, n, 10_000)));
+      [asker, reader, follower, daily, quiet] = users as [TestUser, TestUser, TestUser, TestUser, TestUser];
     });
     afterAll(async () => {
       await site?.close();

@@ -127,6 +127,18 @@ for (const dialect of DIALECTS) {
       await call(app(), 'PUT', `${V1}/user/notification/config`, { token: bob.token, body: { inbox: { enable: true }, all_new_question: { enable: false } } });
     });
 
+    it('mails the outcome of a flag with the moderation module\'s actions, linking the post or the site', async (t) => {
+      if (!site) return t.skip();
+      const qid = await askQuestion(app(), alice.token, 'Is this question spam or not?', 'meta');
+      const flag = { trigger_user_id: bob.id, type: 'inbox' as const, object_type: 'question', object_id: qid, title: 'Is this question spam or not?', question_id: qid };
+      await notify(app().quorum, [{ ...flag, receiver_id: carol.id, action: 'flag_handled' }]);
+      const handled = await mailTo(carol, /你的举报已被处理/);
+      expect(linkIn(handled)).toBe(`${SITE}/questions/${qid}/is-this-question-spam-or-not`);
+      await notify(app().quorum, [{ ...flag, receiver_id: alice.id, action: 'flag_ignored', object_type: 'user', object_id: carol.id, question_id: '', title: '' }]);
+      const kept = await mailTo(alice, /Your flag was reviewed/);
+      expect(kept.text).toContain(`Visit Test Site: ${SITE}/`);
+    });
+
     it('queues one e-mail per event and receiver however often it is notified, and delivers it once after a refused attempt', async (t) => {
       if (!site) return t.skip();
       const qid = await askQuestion(app(), alice.token, 'Can I reuse yeast cake?', 'yeast');

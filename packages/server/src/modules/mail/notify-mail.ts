@@ -24,7 +24,7 @@ import { getSmtp, isConfigured } from './smtp.js';
 export interface InboxEvent {
   receiver_id: string;
   trigger_user_id: string;
-  /** answer_the_question, comment_question, comment_answer, reply_to_you, mention_you, invited_you_to_answer, accept_answer, flag_accepted, flag_rejected ... */
+  /** answer_the_question, comment_question, comment_answer, reply_to_you, mention_you, invited_you_to_answer, accept_answer, flag_handled, flag_ignored ... */
   action: string;
   object_type: string;
   object_id: string;
@@ -42,13 +42,16 @@ export interface PreparedMail {
 
 /** Actions with their own subject and opening line; others use the generic phrase of the notification. */
 const KNOWN = new Set(['answer_the_question', 'comment_question', 'comment_answer', 'reply_to_you', 'mention_you', 'invited_you_to_answer', 'accept_answer', 'flag_accepted', 'flag_rejected']);
+/** The moderation module's names of flag outcomes (report.service.ts) and the texts they use. */
+const ALIAS: Record<string, string> = { flag_handled: 'flag_accepted', flag_ignored: 'flag_rejected' };
 
 /** The outbox key of a notification e-mail: one per action, object and recipient. */
 export const notificationMailKey = (e: Pick<InboxEvent, 'action' | 'object_id' | 'receiver_id'>): string => `${e.action}:${e.object_id}:${e.receiver_id}`;
 
-/** The page a notification points to: the answer, the comment (by `commentId`) or the question. */
+/** The page a notification points to: the answer, the comment (by `commentId`) or the question; the home page for anything else (a flagged user). */
 export function notificationUrl(site: SiteSettings, e: InboxEvent): string {
-  const qid = e.question_id || e.object_id;
+  const qid = e.question_id || (e.object_type === 'question' ? e.object_id : '');
+  if (!qid) return `${siteBase(site)}/`;
   const path = questionPath(qid, e.title, site.site_seo.permalink, e.answer_id || undefined);
   return `${siteBase(site)}${path}${e.comment_id ? `?commentId=${encodeURIComponent(e.comment_id)}` : ''}`;
 }
@@ -77,7 +80,8 @@ export async function prepareNotificationMails(ctx: AppContext, events: InboxEve
     const lang = recipientLanguage(to, site);
     const actor = users.get(e.trigger_user_id);
     const values = { site_name: site.general.name, user: actor ? actor.display_name || actor.username : translate('notify_mail.someone', lang), title: e.title };
-    const key = KNOWN.has(e.action) ? e.action : 'other';
+    const named = ALIAS[e.action] ?? e.action;
+    const key = KNOWN.has(named) ? named : 'other';
     const phrase = translate(`notification.action.${e.action}`, lang);
     const links = await unsubscribeLinks(db, site, e.receiver_id, 'inbox');
     const quoted = e.comment_id ? texts.get(e.comment_id) : e.object_type === 'answer' ? texts.get(e.object_id) : undefined;
@@ -87,7 +91,7 @@ export async function prepareNotificationMails(ctx: AppContext, events: InboxEve
       subject: translate(`notify_mail.${key}.subject`, lang, { ...values, phrase }),
       lines: [translate(`notify_mail.${key}.line`, lang, { ...values, phrase })],
       quote: quoted ? excerpt(quoted) : undefined,
-      action: { label: translate(`notify_mail.open.${target}`, lang), url: notificationUrl(site, e) },
+      action: { label: e.question_id || e.object_type === 'question' ? translate(`notify_mail.open.${target}`, lang) : translate('notify_mail.open.site', lang, values), url: notificationUrl(site, e) },
       reason: translate('notify_mail.reason.inbox', lang, values),
       settingsUrl: links.settingsUrl,
       unsubscribeUrl: links.pageUrl,
