@@ -20,6 +20,8 @@ export interface ActivityInput {
   activityType: string;
   triggerUserId?: string;
   revisionId?: string;
+  /** Why a moderator acted (a close reason ...), shown in the timeline; at most 1000 characters are kept. */
+  reason?: string;
   now: number;
 }
 
@@ -37,6 +39,7 @@ export async function recordActivity(tx: Db, a: ActivityInput): Promise<void> {
     cancelled: 0,
     revision_id: a.revisionId ?? '',
     rank_key: '',
+    ...(a.reason ? { reason: a.reason.slice(0, 1000) } : {}),
     created_at: a.now,
     updated_at: a.now,
   });

@@ -14,6 +14,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../core/errors.j
 import { recordActivity } from '../activity/index.js';
 import { isModerator } from '../privilege/index.js';
 import { closeReason } from '../reason/index.js';
+import { translate } from '../../core/i18n.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { bumpUserCount } from '../user/index.js';
 import { cacheClear } from './question.cache.js';
@@ -30,13 +31,16 @@ async function findLive(ctx: AppContext, id: string): Promise<repo.QuestionRow> 
   return q;
 }
 
-/** Runs a moderation write with its activity row (id taken before the transaction). */
-async function withActivity(ctx: AppContext, user: UserRow, q: repo.QuestionRow, type: string, write: (tx: Db, now: number) => Promise<void>): Promise<void> {
+/**
+ * Runs a moderation write with its activity row (id taken before the transaction).
+ * @param reason the timeline text of the action ('' none)
+ */
+async function withActivity(ctx: AppContext, user: UserRow, q: repo.QuestionRow, type: string, write: (tx: Db, now: number) => Promise<void>, reason = ''): Promise<void> {
   const activityId = await requireIds(ctx).next('activity');
   const now = nowSeconds();
   await transaction(requireDb(ctx), async (tx) => {
     await write(tx, now);
-    await recordActivity(tx, { id: activityId, userId: user.id, objectId: q.id, originalObjectId: q.id, activityType: type, now });
+    await recordActivity(tx, { id: activityId, userId: user.id, objectId: q.id, originalObjectId: q.id, activityType: type, reason, now });
   });
   cacheClear();
 }
@@ -81,7 +85,8 @@ export async function recoverQuestion(ctx: AppContext, user: UserRow, id: string
 
 /**
  * PUT /question/status: closes a question with one of the close reasons (GET /reasons?object_type=question&
- * action=close); reasons that take text need `close_msg`.
+ * action=close); reasons that take text need `close_msg`. The 'closed' timeline row carries the reason (its name
+ * and the text), as Answer's timeline shows the close message of a 'closed' row.
  * @throws 403 not a moderator; 404; 400 field errors `close_type` (unknown reason) and `close_msg` (missing text)
  */
 export async function closeQuestion(ctx: AppContext, user: UserRow, input: QuestionCloseReq): Promise<void> {
@@ -91,10 +96,13 @@ export async function closeQuestion(ctx: AppContext, user: UserRow, input: Quest
   if (!reason) throw fieldError('close_type', 'error.question.close_reason_invalid');
   if (reason.content_type && !input.close_msg) throw fieldError('close_msg', 'error.question.close_msg_required');
   const metaId = await requireIds(ctx).next('meta');
+  const closeMsg = reason.content_type ? (input.close_msg ?? '') : '';
+  // The timeline text: the reason's name and the moderator's text, in the language the other moderation rows use.
+  const timelineReason = [translate(`${reason.key}.name`, 'en_US'), closeMsg].filter(Boolean).join(': ');
   await withActivity(ctx, user, q, 'closed', async (tx, now) => {
     await repo.updateQuestion(tx, q.id, { status: PostStatus.closed, updated_at: now });
-    await saveCloseReason(tx, metaId, q.id, JSON.stringify({ close_type: reason.reason_type, close_msg: reason.content_type ? input.close_msg : '' }), user.id, now);
-  });
+    await saveCloseReason(tx, metaId, q.id, JSON.stringify({ close_type: reason.reason_type, close_msg: closeMsg }), user.id, now);
+  }, timelineReason);
 }
 
 /**

@@ -43,6 +43,9 @@ async function objectInfo(ctx: AppContext, objectId: string, viewer: UserRow): P
 /**
  * GET /activity/timeline: `{object_info, timeline}`, newest first. One entry per event: the rows one action
  * writes for several users (a downvote's rows for the author and the voter) are shown once, as the actor's.
+ * Each entry carries `reason` (Quorum; '' when none): why a moderator acted (a close reason, a flag's outcome,
+ * a review decision), plain text. Answer has no such field (it shows a close message in `comment`); `comment`
+ * keeps its meaning here (the edit summary, or a comment's HTML).
  * @throws 404 for objects the viewer cannot see
  */
 export async function objectTimeline(ctx: AppContext, viewer: UserRow, objectId: string, showVote: boolean): Promise<Record<string, unknown>> {
@@ -72,6 +75,7 @@ export async function objectTimeline(ctx: AppContext, viewer: UserRow, objectId:
     object_type: objectTypeOf(a.object_id) ?? info.object_type,
     cancelled: a.cancelled === 1,
     cancelled_at: a.cancelled === 1 ? a.updated_at : 0,
+    reason: a.reason ?? '',
     user_info: presentBasicUser(users.get(a.trigger_user_id || a.user_id)),
   }));
   return { object_info: info, timeline };

@@ -1,7 +1,8 @@
 /**
  * History timelines (spec §2): /posts/:qid/timeline, /posts/:qid/:aid/timeline and /tags/:tid/timeline.
  * Logged-in users only. Lists every activity with a translated label, who and when, the comment or edit
- * summary; revisions open a diff against the revision before. Moderators may show votes too.
+ * summary and the reason of a moderator's action (a close reason, a flag's outcome); revisions open a diff against
+ * the revision before. Moderators may show votes too.
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -21,7 +22,7 @@ import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLoginGuard } from '../users/useLoginGuard';
-import { ACTIVITY_TYPES, useTimeline, type TimelineItem, type TimelineObject } from './api';
+import { ACTIVITY_TYPES, MODERATION_TYPES, useTimeline, type TimelineItem, type TimelineObject } from './api';
 import './timeline.css';
 import { withStrings } from '../../lib/i18n';
 
@@ -31,6 +32,7 @@ const TONE: Record<string, string> = {
   asked: 'primary', answered: 'primary', created: 'primary', edited: 'info', rollback: 'info',
   accept: 'success', upvote: 'success', reopened: 'success', undeleted: 'success', show: 'success', pin: 'success',
   downvote: 'danger', deleted: 'danger', closed: 'warning', hide: 'secondary', unpin: 'secondary', cancelled: 'secondary', commented: 'secondary',
+  flag_handled: 'warning', flag_ignored: 'secondary',
 };
 
 /** Link back to what the timeline is about. */
@@ -45,7 +47,8 @@ function TimelineRow({ item, object }: { item: TimelineItem; object: TimelineObj
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const type = (ACTIVITY_TYPES as readonly string[]).includes(item.activity_type) ? item.activity_type : null;
-  const label = type ? t(`timeline.type.${type}`) : item.activity_type;
+  const moderation = (MODERATION_TYPES as readonly string[]).includes(item.activity_type);
+  const label = type ? t(`timeline.type.${type}`) : moderation ? t(`timeline_moderation.${item.activity_type}`) : item.activity_type;
   const hasRevision = !!item.revision_id && item.revision_id !== '0';
   const onAnswer = object.object_type === 'question' && item.object_type === 'answer';
   const name = item.user_info?.display_name || item.user_info?.username || t('timeline.unknown_user');
@@ -82,6 +85,7 @@ function TimelineRow({ item, object }: { item: TimelineItem; object: TimelineObj
           ) : item.comment ? (
             <span className="text-break">{item.comment}</span>
           ) : null}
+          {item.reason ? <div className="text-break text-body-secondary q-timeline-reason">{t('timeline_moderation.reason', { reason: item.reason })}</div> : null}
         </div>
         {hasRevision ? (
           <div className="flex-shrink-0">

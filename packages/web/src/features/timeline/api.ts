@@ -31,6 +31,8 @@ export interface TimelineItem {
   object_type: string;
   cancelled: boolean;
   cancelled_at: number;
+  /** Why a moderator acted (close reason, flag outcome, review decision), plain text; '' or absent when none. */
+  reason?: string;
   user_info: UserBasic | null;
 }
 
@@ -58,6 +60,9 @@ export const ACTIVITY_TYPES = [
   'undeleted', 'deleted', 'downvote', 'upvote', 'accept', 'cancelled', 'commented', 'rollback', 'edited',
   'answered', 'asked', 'closed', 'reopened', 'created', 'pin', 'unpin', 'show', 'hide',
 ] as const;
+
+/** Moderator actions the timeline labels besides spec §3's types (Quorum). */
+export const MODERATION_TYPES = ['flag_handled', 'flag_ignored'] as const;
 
 /** GET /activity/timeline for a question, answer or tag; votes only when `showVote` (staff). 404 shows the 404 page. */
 export function useTimeline(objectId: string, showVote: boolean) {
