@@ -38,6 +38,8 @@ import { badgeRoutes } from './modules/badge/index.js';
 import { liveRoutes } from './modules/live/index.js';
 import { customizeRoutes } from './modules/customize/index.js';
 import { searchRoutes } from './modules/search/index.js';
+import { installMaintenance } from './modules/maintenance/index.js';
+import { sitemapRoutes } from './modules/sitemap/index.js';
 import { getSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
@@ -149,6 +151,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {
+  installMaintenance(app);
+
     if (!ctx.installed || !(req.url.startsWith('/answer/api/v1/') || req.url.startsWith('/uploads/'))) return;
     const { login } = await getSettings(ctx);
     if (!login.login_required) return;
@@ -186,6 +190,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(answerRoutes);
   await app.register(voteRoutes);
   await app.register(revisionRoutes);
+  await app.register(sitemapRoutes);
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
   await app.register(privilegeRoutes);

@@ -33,6 +33,8 @@ export const SiteGeneralReq = z.object({
     .transform((v) => v.replace(/\/+$/, '')),
   contact_email: email,
   check_update: flag.optional().default(true),
+  /** Maintenance mode: visitors and members get the maintenance page (503); absent keeps the stored value. */
+  maintenance: flag.optional(),
 });
 export type SiteGeneralReq = z.infer<typeof SiteGeneralReq>;
 

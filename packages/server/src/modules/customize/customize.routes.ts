@@ -1,15 +1,53 @@
 /**
- * GET /custom.css: the site's custom CSS (admin "Customize" setting `custom_css_html.custom_css`) as
- * `text/css`, empty when unset or before installation. Answer's client links it on every page.
+ * Site customization served outside the API:
+ * - GET /custom.css: the custom CSS setting as `text/css` (empty when unset or before installation), with an
+ *   ETag from its content; pages link it as `/custom.css?v=<etag>`, so a versioned link is cached for a year and
+ *   the bare address revalidates (304 when unchanged). Answer's client links the bare address.
+ * - GET /manifest.webmanifest: the web app manifest (name, colours, the branding icons at 192 and 512).
+ * - GET /favicon.ico: the 32-pixel branding icon (302), or 204 when no icon is set.
  */
 import type { FastifyInstance } from 'fastify';
 import { getSettings } from '../siteinfo/index.js';
+import { uploadsDir } from '../file/index.js';
+import { brandIcon, cssVersion, primaryColorOf } from './customize.head.js';
 
-/** Fastify plugin registering GET /custom.css. */
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function customizeRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
-  app.get('/custom.css', async (_req, reply) => {
-    const css = ctx.installed ? (await getSettings(ctx)).custom_css_html.custom_css : '';
-    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(css ?? '');
+  const uploadsRoot = uploadsDir(ctx.dataDir);
+
+  app.get<{ Querystring: { v?: string } }>('/custom.css', async (req, reply) => {
+    const css = ctx.installed ? ((await getSettings(ctx)).custom_css_html.custom_css ?? '') : '';
+    const etag = `"${cssVersion(css)}"`;
+    const versioned = typeof req.query.v === 'string' && `"${req.query.v}"` === etag;
+    reply.type('text/css; charset=utf-8').header('etag', etag).header('cache-control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(css);
+  });
+
+  app.get('/manifest.webmanifest', async (_req, reply) => {
+    const s = await getSettings(ctx);
+    const icons = ([192, 512] as const)
+      .map((size) => ({ size, src: brandIcon(s, size, uploadsRoot) }))
+      .filter((i) => i.src)
+      .map((i) => ({ src: i.src, sizes: `${i.size}x${i.size}`, type: i.src.endsWith('.png') ? 'image/png' : undefined }));
+    const manifest = {
+      name: s.general.name,
+      short_name: s.general.name,
+      description: s.general.short_description || s.general.description || undefined,
+      start_url: '/',
+      display: 'standalone',
+      theme_color: primaryColorOf(s),
+      background_color: '#ffffff',
+      icons,
+    };
+    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(manifest));
+  });
+
+  app.get('/favicon.ico', async (_req, reply) => {
+    const s = await getSettings(ctx);
+    const icon = brandIcon(s, 32, uploadsRoot);
+    if (icon) return reply.header('cache-control', 'public, max-age=3600').redirect(icon, 302);
+    return reply.code(204).header('cache-control', 'public, max-age=86400').send();
   });
 }

@@ -4,7 +4,7 @@
  * GIF and WebP only (no SVG: it can carry script). Images over the site's `max_image_megapixel` (site_write,
  * default 40, as in Answer) are refused from their header, before any pixel is decoded: a small file can
  * declare a huge canvas. Avatars are cropped to a square of at most 256x256 with sharp, never enlarged (which
- * also drops EXIF data such as GPS positions). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
+ * also drops EXIF data such as GPS positions). Branding uploads also get square icon copies (file.branding.ts). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -17,6 +17,7 @@ import { AppError, fieldError, fieldErrors, forbidden } from '../../core/errors.
 import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import { insertFile } from './file.repository.js';
+import { writeBrandingIcons } from './file.branding.js';
 
 /** Accepted image types: detected mime -> stored extension. */
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
@@ -110,6 +111,13 @@ export async function storeUpload(ctx: AppContext, user: UserRow, upload: Upload
   const full = path.join(uploadsDir(ctx.dataDir), rel);
   await mkdir(path.dirname(full), { recursive: true });
   await writeFile(full, data, { flag: 'wx' });
+  if (upload.source === 'branding') {
+    try {
+      await writeBrandingIcons(full, Math.floor(maxMegapixels * 1_000_000));
+    } catch {
+      throw fieldError('file', 'error.file.not_image');
+    }
+  }
   await insertFile(requireDb(ctx), { id, user_id: user.id, path: rel, mime, size: data.length, created_at: nowSeconds() });
   return UPLOADS_PREFIX + rel;
 }

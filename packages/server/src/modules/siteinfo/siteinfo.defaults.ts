@@ -11,7 +11,7 @@ export const DEFAULT_ROBOTS = 'User-agent: *\nDisallow: /admin\nDisallow: /searc
 /** Every settings section with its default value. Keys are the `settings.name` column. */
 export function defaultSettings(): SiteSettings {
   return {
-    general: { name: DEFAULT_SITE_NAME, short_description: '', description: '', site_url: 'http://localhost:9080', contact_email: '', check_update: true },
+    general: { name: DEFAULT_SITE_NAME, short_description: '', description: '', site_url: 'http://localhost:9080', contact_email: '', check_update: true, maintenance: false },
     interface: { language: 'en_US', time_zone: 'UTC' },
     branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
     login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false },
@@ -54,7 +54,7 @@ export interface SiteWriteTag {
 }
 
 export interface SiteSettings {
-  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean };
+  general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean; maintenance: boolean };
   interface: { language: string; time_zone: string };
   branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
   login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean };

@@ -116,11 +116,53 @@ export interface PageHead {
   canonical?: string;
   jsonLd?: unknown;
   robots?: string;
+  /** Open Graph and Twitter card tags (question, tag and profile pages). */
+  social?: SocialCard;
+}
+
+/** What a shared link shows: Open Graph `og:*` and Twitter card tags. URLs absolute. */
+export interface SocialCard {
+  type: 'website' | 'article' | 'profile';
+  title: string;
+  description: string;
+  url: string;
+  /** The page's own image, else the site's square icon (Open Graph image fallback); '' for none. */
+  image: string;
+  siteName: string;
+}
+
+/** The `<meta>` tags of a social card, every value escaped. */
+export function socialTags(card: SocialCard): string[] {
+  const og = [
+    ['og:type', card.type],
+    ['og:site_name', card.siteName],
+    ['og:title', card.title],
+    ['og:description', card.description],
+    ['og:url', card.url],
+    ...(card.image ? [['og:image', card.image]] : []),
+  ];
+  const twitter = [
+    ['twitter:card', 'summary'],
+    ['twitter:title', card.title],
+    ['twitter:description', card.description],
+    ...(card.image ? [['twitter:image', card.image]] : []),
+  ];
+  return [
+    ...og.map(([k, v]) => `<meta property="${k}" content="${escapeHtml(v!)}">`),
+    ...twitter.map(([k, v]) => `<meta name="${k}" content="${escapeHtml(v!)}">`),
+  ];
+}
+
+/** The `<html lang>` value of a language code: `zh_CN` -> `zh-CN`; English pages say `en`. */
+export function htmlLang(lang: string): string {
+  return lang === 'en_US' || !lang ? 'en' : lang.replace('_', '-');
 }
 
 /** Administrator-written HTML placed on every page (customization settings); trusted, given the nonce. */
 export interface CustomHtml {
-  /** Inside `<head>`, after the page's tags. */
+  /** Inside `<head>`, after the page's tags: ours, from the settings (custom CSS link, icons, theme). */
+  site?: string;
+  /** Inside `<head>`, after `site`: the administrator's custom head. */
   head?: string;
   /** At the end of `<body>`, after the app's scripts. */
   footer?: string;
@@ -174,16 +216,18 @@ export async function renderDocument(
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
+    ...(head.social ? socialTags(head.social) : []),
   ]
     .filter(Boolean)
     .join('\n    ');
   const pieces: string[] = [''];
   append(pieces, t.beforeLang);
-  append(pieces, [lang === 'zh_CN' ? 'zh-CN' : 'en']);
+  append(pieces, [htmlLang(lang)]);
   append(pieces, t.beforeHead);
   append(pieces, [tags]);
   // JSON-LD is data, not script: browsers never execute it, so it needs no nonce.
   if (head.jsonLd) append(pieces, [`\n    <script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]);
+  if (custom.site) append(pieces, splitInlineScripts(`\n    ${custom.site}`));
   if (custom.head) append(pieces, splitInlineScripts(`\n    ${custom.head}`));
   append(pieces, t.beforeOutlet);
   append(pieces, [app]);

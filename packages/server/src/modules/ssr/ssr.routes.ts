@@ -4,7 +4,7 @@
  * gets the application shell and renders in the browser. Before installation every page goes to /install.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiKey, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
+import { apiKey, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
 import { matchLanguage, translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
@@ -13,8 +13,11 @@ import { microGet, microSet } from '../../core/microcache.js';
 import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
 import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
-import { renderDocument, type PageHead, type RenderedDocument } from './ssr.renderer.js';
+import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
+import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
+import { brandIcon, siteHead } from '../customize/index.js';
+import { uploadsDir } from '../file/index.js';
 
 const LIST_PAGE_SIZE = 20;
 const ANSWER_PAGE_SIZE = 20;
@@ -23,6 +26,12 @@ const TAG_PAGE_SIZE = 24;
 
 /** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
 const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
+
+/** `/a/b?x=1` -> [`/a/b`, `?x=1`]. */
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+}
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function ssrRoutes(app: FastifyInstance): Promise<void> {
@@ -35,6 +44,15 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     if (asked) req.lang = asked;
     else if (ctx.installed) req.lang = (await getSettings(ctx)).interface.language || req.lang;
   });
+
+  // Maintenance mode (modules/maintenance): held visitors get the maintenance page with 503 at any address.
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'GET' || !(await isHeld(ctx, req, req.url.split('?')[0]!))) return;
+    const s = await getSettings(ctx);
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503, '/maintenance');
+  });
+  const uploadsRoot = uploadsDir(ctx.dataDir);
 
   const frameAncestors = resolveFrameAncestors();
 
@@ -50,14 +68,22 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
       .send(doc.html(nonce));
   }
 
-  async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
-    const custom = ctx.installed ? (await getSettings(ctx)).custom_css_html : undefined;
-    const doc = await renderDocument(req.url, req.lang, head, data, ssr, { head: custom?.custom_head, footer: custom?.custom_footer });
+  async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200, url = req.url) {
+    const s = ctx.installed ? await getSettings(ctx) : undefined;
+    const custom = s?.custom_css_html;
+    const doc = await renderDocument(url, req.lang, head, data, ssr, { site: s ? siteHead(s, uploadsRoot) : undefined, head: custom?.custom_head, footer: custom?.custom_footer });
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
     if (ssr && status === 200) microSet(pageKey(req), doc);
     return sendDocument(reply, doc, status);
+  }
+
+  /** Open Graph / Twitter card of a page; the image falls back to the site's 512-pixel square icon. */
+  function socialCard(s: SiteSettings, type: SocialCard['type'], title: string, description: string, url: string, image = ''): SocialCard {
+    const icon = image || brandIcon(s, 512, uploadsRoot);
+    const absolute = icon && icon.startsWith('/') ? `${s.general.site_url}${icon}` : icon;
+    return { type, title, description: description || s.general.short_description || s.general.name, url, image: absolute, siteName: s.general.name };
   }
 
   function titleOf(s: SiteSettings, page?: string): string {
@@ -119,7 +145,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const b = await base(req, reply);
     if (!b) return reply;
     if (b.s.login.login_required) return shell(req, reply);
-    const qid = req.params.qid;
+    const qid = longId(req.params.qid) ?? '0';
     let info: Record<string, unknown>;
     try {
       info = await questionInfo(ctx, qid, undefined);
@@ -127,14 +153,20 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
       if (err instanceof AppError && err.status === 404) return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
       throw err;
     }
+    // Every permalink style's address of this question (or answer) answers 301 to the current style's (issue 13).
+    const { aid } = req.params as { aid?: string };
+    const wanted = questionPath(qid, String(info.title), b.s.site_seo.permalink, aid ? (longId(aid) ?? aid) : undefined, String(info.url_title || '') || undefined);
+    const [pathOnly, query] = splitUrl(req.url);
+    if (pathOnly !== wanted) return reply.redirect(wanted + query, 301);
     const answers = await answerPage(ctx, { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE }, undefined);
     b.data[apiKey('/answer/api/v1/question/info', { id: qid })] = info;
     b.data[apiKey('/answer/api/v1/answer/page', { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE })] = answers;
-    const canonical = `${b.s.general.site_url}${questionPath(qid, String(info.title), b.s.site_seo.permalink)}`;
+    const canonical = `${b.s.general.site_url}${questionPath(qid, String(info.title), b.s.site_seo.permalink, undefined, String(info.url_title || '') || undefined)}`;
+    const social = socialCard(b.s, 'article', String(info.title), String(info.description), canonical);
     return send(
       req,
       reply,
-      { title: titleOf(b.s, String(info.title)), description: String(info.description), canonical, jsonLd: qaPageJsonLd(info, answers.list, canonical) },
+      { title: titleOf(b.s, String(info.title)), description: String(info.description), canonical, jsonLd: qaPageJsonLd(info, answers.list, canonical), social },
       b.data,
       true,
     );
@@ -183,7 +215,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const display = String(info.display_name || slug);
     const canonical = `${b.s.general.site_url}/tags/${encodeURIComponent(slug)}${q.page > 1 ? `?page=${q.page}` : ''}`;
     const description = String(info.excerpt || '') || translate('page.tag_description', req.lang, { tag: display });
-    return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical }, b.data, true);
+    return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical) }, b.data, true);
   }
 
   app.get('/', list);
@@ -195,17 +227,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   app.get('/install', shell);
   app.get('/tags', tags);
   app.get('/tags/:tagName', tagDetail);
-
-  // robots.txt from the SEO settings; favicon from branding (no content when none is set).
-  app.get('/robots.txt', async (_req, reply) => {
-    const s = await getSettings(ctx);
-    return reply.type('text/plain; charset=utf-8').send(s.site_seo.robots);
-  });
-  app.get('/favicon.ico', async (_req, reply) => {
-    const s = await getSettings(ctx);
-    if (s.branding.favicon) return reply.redirect(s.branding.favicon, 302);
-    return reply.code(204).header('cache-control', 'public, max-age=86400').send();
-  });
 
   // A page address the server refuses (e.g. text no database can store, core/http.ts) names nothing: not-found page.
   app.setErrorHandler(async (err, req, reply) => {
