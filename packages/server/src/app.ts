@@ -149,10 +149,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Per-route limits (config.rateLimit on the abusable routes); in memory on one node.
   if (opts.rateLimit !== false) await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true });
 
-  // Private site: anonymous API calls other than auth and site info answer 401.
-  app.addHook('preHandler', async (req) => {
   installMaintenance(app);
 
+  // Private site: anonymous API calls other than auth and site info answer 401.
+  app.addHook('preHandler', async (req) => {
     if (!ctx.installed || !(req.url.startsWith('/answer/api/v1/') || req.url.startsWith('/uploads/'))) return;
     const { login } = await getSettings(ctx);
     if (!login.login_required) return;
@@ -187,10 +187,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(recommendRoutes);
   await app.register(badgeRoutes);
   await app.register(customizeRoutes);
+  await app.register(sitemapRoutes);
   await app.register(answerRoutes);
   await app.register(voteRoutes);
   await app.register(revisionRoutes);
-  await app.register(sitemapRoutes);
   await app.register(reportRoutes);
   await app.register(reviewRoutes);
   await app.register(privilegeRoutes);
