@@ -1,14 +1,15 @@
 /**
  * Suggested edits: listing and reviewing them (PUT /revisions/audit, GET /revisions/unreviewed,
  * GET /reviewing/type), the history of a post (GET /revisions) and the edit check of the edit pages.
- * Reviewing needs question.audit / answer.audit (moderators always). Approving applies the revision to the post
- * as its editor would have, records 'edited' for the editor and gives them +2 reputation (edit.accepted);
- * rejecting only marks the revision. A revision reviewed meanwhile by someone else answers 400
- * `error.revision.already_reviewed`.
+ * Suggested edits are of questions, answers and tags (tag wiki edits by members without
+ * tag.edit_without_review, modules/tag). Reviewing needs question.audit / answer.audit / tag.audit (moderators
+ * always). Approving applies the revision to the post or tag as its editor would have, records 'edited' for the
+ * editor and gives them +2 reputation (edit.accepted); rejecting only marks the revision. A revision reviewed
+ * meanwhile by someone else answers 400 `error.revision.already_reviewed`.
  */
 import { PostStatus, urlTitle, type RevisionAuditReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { objectTypeOf, transaction } from '../../core/db/index.js';
+import { isUniqueViolation, objectTypeOf, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
@@ -16,10 +17,11 @@ import { applyReputation } from '../activity/index.js';
 import {
   checkAnswerEditable, findAnswer, prepareAnswerEdit, requireEditableAnswer, writeAnswerEdit,
 } from '../answer/index.js';
-import { canAudit, isModerator, type PostKind } from '../privilege/index.js';
+import { canAudit, hasPrivilege, isModerator, type PostKind } from '../privilege/index.js';
 import {
   checkQuestionEditable, findQuestion, invalidateQuestionLists, prepareQuestionEdit, requireEditableQuestion, writeQuestionEdit,
 } from '../question/index.js';
+import { findTagById, prepareTagEdit, tagSnapshot, writeTagEdit } from '../tag/index.js';
 import { findUsersByIds, presentBasicUser, type UserRow } from '../user/index.js';
 import { answerSnapshot, parseSnapshot, questionSnapshot } from './revision.content.js';
 import * as repo from './revision.repository.js';
@@ -42,10 +44,19 @@ export async function checkEditable(ctx: AppContext, user: UserRow, id: string):
   return true;
 }
 
+/** What a suggested edit may change. */
+type ReviewKind = PostKind | 'tag';
+const REVIEW_KINDS: readonly ReviewKind[] = ['question', 'answer', 'tag'];
+
+/** Whether `user` may review suggested edits of a kind: `<kind>.audit` (moderators always). */
+function mayAudit(ctx: AppContext, user: UserRow, kind: ReviewKind): Promise<boolean> {
+  return kind === 'tag' ? hasPrivilege(ctx, user, 'tag.audit') : canAudit(ctx, user, kind);
+}
+
 /** Review kinds the user may handle. */
-async function auditableKinds(ctx: AppContext, user: UserRow): Promise<PostKind[]> {
-  const out: PostKind[] = [];
-  for (const k of ['question', 'answer'] as const) if (await canAudit(ctx, user, k)) out.push(k);
+async function auditableKinds(ctx: AppContext, user: UserRow): Promise<ReviewKind[]> {
+  const out: ReviewKind[] = [];
+  for (const k of REVIEW_KINDS) if (await mayAudit(ctx, user, k)) out.push(k);
   return out;
 }
 
@@ -56,9 +67,9 @@ async function auditableKinds(ctx: AppContext, user: UserRow): Promise<PostKind[
 export async function auditRevision(ctx: AppContext, reviewer: UserRow, input: RevisionAuditReq): Promise<void> {
   const db = requireDb(ctx);
   const rev = await repo.findRevision(db, input.id);
-  if (!rev || (rev.object_type !== 'question' && rev.object_type !== 'answer')) throw notFound('error.revision.not_found');
-  const kind = rev.object_type as PostKind;
-  if (!(await canAudit(ctx, reviewer, kind))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  if (!rev || !(REVIEW_KINDS as readonly string[]).includes(rev.object_type)) throw notFound('error.revision.not_found');
+  const kind = rev.object_type as ReviewKind;
+  if (!(await mayAudit(ctx, reviewer, kind))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
   if (rev.status !== repo.RevisionStatus.pending) throw badRequest('error.revision.already_reviewed');
   const now = nowSeconds();
   if (input.operation === 'reject') {
@@ -72,6 +83,22 @@ export async function auditRevision(ctx: AppContext, reviewer: UserRow, input: R
     if (!(await repo.reviewRevision(tx, rev.id, 2, reviewer.id, now))) throw badRequest('error.revision.already_reviewed');
     await applyReputation(tx, { id: activityId, userId: editor.id, objectId: rev.object_id, originalObjectId, activityType: 'edited', rule: 'edit.accepted', revisionId: rev.id, now });
   };
+  if (kind === 'tag') {
+    const snap = tagSnapshot(rev.content);
+    const tag = await prepareTagEdit(ctx, rev.object_id, snap);
+    try {
+      await transaction(db, async (tx) => {
+        await credit(tx, tag.id);
+        await writeTagEdit(tx, tag, snap, rev.id, now);
+      });
+    } catch (err) {
+      // The slug was taken by a tag created meanwhile.
+      if (isUniqueViolation(err)) throw badRequest('error.tag.already_exists');
+      throw err;
+    }
+    invalidateQuestionLists();
+    return;
+  }
   if (kind === 'question') {
     const q = await findQuestion(db, rev.object_id);
     if (!q || q.status === PostStatus.deleted) throw notFound('error.question.not_found');
@@ -99,6 +126,7 @@ export async function auditRevision(ctx: AppContext, reviewer: UserRow, input: R
 function presentRevision(r: repo.RevisionRow, users: Map<string, UserRow>): Record<string, unknown> {
   const content: Record<string, unknown> = { ...parseSnapshot(r.content) };
   if (typeof content.content === 'string' && r.object_type !== 'tag') content.html = renderMarkdown(content.content);
+  if (r.object_type === 'tag' && typeof content.original_text === 'string') content.html = renderMarkdown(content.original_text);
   if (Array.isArray(content.tags)) content.tags = content.tags.map((t) => (typeof t === 'string' ? { slug_name: t, display_name: t } : t));
   content.id = r.object_id;
   return {
@@ -124,14 +152,15 @@ export async function revisionHistory(ctx: AppContext, objectId: string, viewer:
   const db = requireDb(ctx);
   const rows = await repo.listRevisions(db, objectId);
   const kinds = viewer ? await auditableKinds(ctx, viewer) : [];
-  const visible = rows.filter((r) => r.status === repo.RevisionStatus.approved || (viewer && (r.user_id === viewer.id || kinds.includes(r.object_type as PostKind) || isModerator(viewer))));
+  const visible = rows.filter((r) => r.status === repo.RevisionStatus.approved || (viewer && (r.user_id === viewer.id || kinds.includes(r.object_type as ReviewKind) || isModerator(viewer))));
   const users = await findUsersByIds(db, visible.map((r) => r.user_id));
   return visible.map((r) => presentRevision(r, users));
 }
 
 /**
  * GET /revisions/unreviewed?page=: pending suggested edits the user may review, oldest first, each with the post
- * as it is now (Answer's GetUnreviewedRevisionResp: {type, info, unreviewed_info}).
+ * or tag as it is now (Answer's GetUnreviewedRevisionResp: {type, info, unreviewed_info}; `type` question, answer
+ * or tag).
  */
 export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: number, pageSize: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
@@ -141,7 +170,10 @@ export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: 
   const list = [];
   for (const r of rows) {
     let info: Record<string, unknown> = { object_id: r.object_id, object_type: r.object_type };
-    if (r.object_type === 'question') {
+    if (r.object_type === 'tag') {
+      const tag = await findTagById(db, r.object_id);
+      if (tag) info = { ...info, tag_id: tag.id, title: tag.display_name, url_title: tag.slug_name, slug_name: tag.slug_name, content: tag.original_text, html: tag.parsed_text, status: tag.status, created_at: tag.created_at, object_creator_user_id: tag.user_id };
+    } else if (r.object_type === 'question') {
       const q = await findQuestion(db, r.object_id);
       if (q) info = { ...info, question_id: q.id, title: q.title, url_title: urlTitle(q.title), content: q.original_text, html: q.parsed_text, status: q.status, show_status: q.show, answer_count: q.answer_count, created_at: q.created_at, object_creator_user_id: q.user_id };
     } else {

@@ -5,3 +5,5 @@ export type { TagPlan } from './tag.service.js';
 export type { TagRow } from './tag.repository.js';
 export { tagRoutes } from './tag.routes.js';
 export { newTagRow } from './tag.presenter.js';
+export { tagSnapshot, prepareTagEdit, writeTagEdit, type TagSnapshot } from './tag.revision.js';
+export { findTagById } from './tag.repository.js';
