@@ -4,3 +4,4 @@ export { prepareAnswerEdit, writeAnswerEdit, requireEditableAnswer, checkAnswerE
 export { findAnswer, type AnswerRow } from './answer.repository.js';
 export { answerRoutes } from './answer.routes.js';
 export { deleteAnswer, recoverAnswer } from './answer.moderation.js';
+export { notifyAnswered } from './answer.notify.js';

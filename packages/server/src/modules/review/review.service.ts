@@ -3,7 +3,8 @@
  * counts of the header badge (GET /reviewing/type). Queued posts are questions and answers held by the
  * anti-spam rules (queue.ts) with status pending: invisible to everyone but their author and moderators, absent
  * from lists, search and counters. Approving makes the post public and counted (the author's counts, the
- * question's answer count and activity order); rejecting deletes it. Each decision is a compare-and-set on the
+ * question's answer count and activity order, and the asker's 'answered your question' notification for an
+ * answer); rejecting deletes it. Each decision is a compare-and-set on the
  * review row: the second moderator gets 400 `error.review.already_handled` and nothing is done twice. Moderators
  * and administrators only (spec §6).
  */
@@ -12,7 +13,7 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { transaction } from '../../core/db/index.js';
 import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { findAnswer } from '../answer/index.js';
+import { findAnswer, notifyAnswered } from '../answer/index.js';
 import { isModerator } from '../privilege/index.js';
 import { findQuestion, invalidateQuestionLists, noteAnswerAdded } from '../question/index.js';
 import { insertModeratorActivity } from '../report/index.js';
@@ -99,6 +100,11 @@ export async function decidePendingPost(ctx: AppContext, reviewer: UserRow, inpu
     });
   });
   invalidateQuestionLists();
+  // The asker hears of an answer when it goes public, as for an answer that was never queued.
+  if (approve && answer) {
+    const question = await findQuestion(db, answer.question_id);
+    if (question) await notifyAnswered(ctx, question, { ...answer, status: PostStatus.normal });
+  }
 }
 
 /** Counts of queued posts and sign-ups for moderators. */

@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) {
       await write({ review_reputation: 1 });
     });
 
-    it('holds answers with many links and first posts; reject deletes, approve counts the answer on its question', async (t) => {
+    it('holds answers with many links and first posts; reject deletes, approve counts the answer on its question and tells the asker', async (t) => {
       if (!site) return t.skip();
       const db = site.app.quorum.database!.kysely;
       const asker = await member(site, 'asker', 50);
@@ -80,8 +80,12 @@ for (const dialect of DIALECTS) {
       const info = async () => Number((await db.selectFrom('questions').select('answer_count').where('id', '=', q).executeTakeFirstOrThrow()).answer_count);
       expect(await info()).toBe(0);
       expect((await queue()).list.find((x: { object_id: string }) => x.object_id === a2)).toMatchObject({ object_type: 'answer', question_id: q, reason: "One of the author's first posts." });
+      const answeredNotes = async () =>
+        ((await call(site!.app, 'GET', `${API}/notification/page?type=inbox`, { token: asker.token })).body.data.list as { notification_action: string }[]).filter((n) => n.notification_action === 'answered your question').length;
+      expect(await answeredNotes()).toBe(0);
       expect((await decide(mod.token, a2, 'approve')).status).toBe(200);
       expect(await info()).toBe(1);
+      expect(await answeredNotes()).toBe(1);
       expect((await call(site.app, 'GET', `${API}/answer/info?id=${a2}`)).status).toBe(200);
       const second = await answer(site, first.token, await ask(site, asker.token, 'Another question for the second post'), 'A second answer goes public');
       expect((await db.selectFrom('answers').select('status').where('id', '=', second).executeTakeFirstOrThrow()).status).toBe(1);
