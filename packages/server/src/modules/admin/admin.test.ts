@@ -11,6 +11,7 @@ for (const dialect of DIALECTS) {
     let alice = { token: '', id: '' };
     const questions: string[] = [];
     let answerId = '';
+    let pendingId = '';
     beforeAll(async () => {
       if (!(await shouldRun(dialect))) return;
       site = await installedSite(dialect);
@@ -22,6 +23,10 @@ for (const dialect of DIALECTS) {
       }
       const a = await call(site.app, 'POST', `${V1}/answer`, { token: admin, body: { question_id: questions[0], content: 'Use roasted barley.' } });
       answerId = a.body.data.info.id;
+      // More links than the anti-spam rule allows: the question waits for review.
+      const links = Array.from({ length: 6 }, (_, i) => `https://example.org/page${i}`).join(' and ');
+      const held = await call(site.app, 'POST', `${V1}/question`, { token: alice.token, body: { title: 'Where to buy kegs', content: `Try ${links}`, tags: [{ slug_name: 'support' }] } });
+      pendingId = held.body.data.id;
     });
     afterAll(async () => site?.close());
     const app = () => site!.app;
@@ -30,7 +35,7 @@ for (const dialect of DIALECTS) {
     it('shows counts, site health, 30 days of activity, the checklist and recent actions', async (t) => {
       if (!site) return t.skip();
       const info = (await get('dashboard')).info;
-      expect(info).toMatchObject({ question_count: 3, answer_count: 1, user_count: 2, report_count: 0, review_count: 0, smtp: false, https: false, login_required: false, time_zone: 'UTC', uploading_files: true });
+      expect(info).toMatchObject({ question_count: 3, answer_count: 1, user_count: 2, report_count: 0, review_count: 1, smtp: false, https: false, login_required: false, time_zone: 'UTC', uploading_files: true });
       // E-mails wait in the outbox (alice's activation at least): no SMTP is configured.
       const waiting = await app().quorum.database!.kysely.selectFrom('outbox').select('id').where('status', 'in', [1, 2]).execute();
       expect(waiting.length).toBeGreaterThanOrEqual(1);
@@ -40,7 +45,8 @@ for (const dialect of DIALECTS) {
       expect(info.version_info.version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(info.days).toHaveLength(30);
       const today = new Date().toISOString().slice(0, 10);
-      expect(info.days[29]).toEqual({ date: today, questions: 3, answers: 1, users: 2 });
+      // Every question asked today counts, the one waiting for review too.
+      expect(info.days[29]).toEqual({ date: today, questions: 4, answers: 1, users: 2 });
       expect(info.days.slice(0, 29).every((d: { questions: number }) => d.questions === 0)).toBe(true);
       expect(info.checklist).toEqual([
         { key: 'smtp', done: false, link: '/admin/smtp' },
@@ -63,7 +69,7 @@ for (const dialect of DIALECTS) {
       const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
       expect(info.time_zone).toBe('Pacific/Kiritimati');
       expect(info.days[29].date).toBe(kiritimati);
-      expect(info.days.reduce((n: number, d: { questions: number }) => n + d.questions, 0)).toBe(3);
+      expect(info.days.reduce((n: number, d: { questions: number }) => n + d.questions, 0)).toBe(4);
       await call(app(), 'PUT', `${ADM}/siteinfo/interface`, { token: admin, body: iface });
     });
 
@@ -118,6 +124,15 @@ for (const dialect of DIALECTS) {
       expect(actions.slice(0, 2)).toEqual([`answer.status ${answerId}`, `answer.status ${answerId}`]);
       expect(actions).toContain(`question.status ${questions[2]}`);
       expect((await call(app(), 'PUT', `${ADM}/answer/status`, { token: admin, body: { status: 'deleted' } })).body.data).toEqual([{ error_field: 'answer_id', error_msg: 'cannot be empty' }]);
+
+      // A post waiting for review is approved through the review queue: it goes live, counted once.
+      expect((await get('question/page?status=pending')).list.map((q: { id: string }) => q.id)).toEqual([pendingId]);
+      const tagsBefore = await tagCount();
+      await call(app(), 'PUT', `${ADM}/question/status`, { token: admin, body: { question_id: pendingId, status: 'available' } });
+      expect((await get('question/page?status=pending')).count).toBe(0);
+      expect((await get('dashboard')).info).toMatchObject({ review_count: 0, question_count: 3 });
+      // Its tags counted it when it was asked; approving does not count it twice.
+      expect(await tagCount()).toBe(tagsBefore);
     });
   });
 }

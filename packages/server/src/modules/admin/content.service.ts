@@ -6,11 +6,12 @@
  */
 import { PostStatus, type AdminAnswerPageQuery, type AdminAnswerStatusReq, type AdminQuestionPageQuery, type AdminQuestionStatusReq } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { notFound } from '../../core/errors.js';
+import { AppError, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { deleteAnswer, recoverAnswer } from '../answer/index.js';
 import { closeQuestion, deleteQuestion, invalidateQuestionLists, recoverQuestion, reopenQuestion } from '../question/index.js';
 import { type UserRow } from '../../core/auth/index.js';
+import { decidePendingPost } from '../review/index.js';
 import { findUsersByIds } from '../user/index.js';
 import { recordAdminAction } from './audit.js';
 import { presentAdminAnswer, presentAdminQuestion } from './content.presenter.js';
@@ -52,15 +53,30 @@ export async function listAnswers(ctx: AppContext, q: AdminAnswerPageQuery): Pro
   return { count, list: rows.map((r) => presentAdminAnswer(r, users)) };
 }
 
+/**
+ * Decides a post waiting in the review queue the way the review page does (counters, tag counts, activity); a
+ * pending post without a queue entry is simply set live (approve) or left to the delete that follows (reject).
+ */
+async function decidePending(ctx: AppContext, admin: UserRow, table: 'questions' | 'answers', id: string, approve: boolean): Promise<void> {
+  try {
+    await decidePendingPost(ctx, admin, { review_id: id, status: approve ? 'approve' : 'reject' });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 404) throw err;
+    if (approve) {
+      await repo.approvePending(requireDb(ctx), table, id, nowSeconds());
+      invalidateQuestionLists();
+    } else if (table === 'questions') await deleteQuestion(ctx, admin, id);
+    else await deleteAnswer(ctx, admin, id);
+  }
+}
+
 async function setQuestionStatus(ctx: AppContext, admin: UserRow, id: string, from: number, input: AdminQuestionStatusReq, lang: string): Promise<void> {
   const to = STATUS_CODES[input.status]!;
   if (from === to) return;
-  if (to === PostStatus.deleted) return deleteQuestion(ctx, admin, id);
+  if (from === PostStatus.pending) await decidePending(ctx, admin, 'questions', id, to !== PostStatus.deleted);
+  else if (to === PostStatus.deleted) return deleteQuestion(ctx, admin, id);
+  if (to === PostStatus.deleted) return;
   if (from === PostStatus.deleted) await recoverQuestion(ctx, admin, id);
-  if (from === PostStatus.pending) {
-    await repo.approvePending(requireDb(ctx), 'questions', id, nowSeconds());
-    invalidateQuestionLists();
-  }
   if (to === PostStatus.normal && from === PostStatus.closed) await reopenQuestion(ctx, admin, id);
   if (to === PostStatus.closed) {
     const closeType = input.close_type ?? DEFAULT_CLOSE_TYPE;
@@ -70,8 +86,9 @@ async function setQuestionStatus(ctx: AppContext, admin: UserRow, id: string, fr
 }
 
 /**
- * PUT /admin/api/question/status: `available`/`normal` reopens, undeletes or approves; `closed` closes (with the
- * given close reason, else 'something else' and a note); `deleted` deletes (counters and tag counts follow).
+ * PUT /admin/api/question/status: `available`/`normal` reopens, undeletes or approves a post waiting for review;
+ * `closed` closes (with the given close reason, else 'something else' and a note); `deleted` deletes, or rejects
+ * a waiting post (counters and tag counts follow).
  * @throws 404 when any id is unknown (nothing is changed then); close reason field errors
  */
 export async function changeQuestionStatus(ctx: AppContext, admin: UserRow, input: AdminQuestionStatusReq, lang: string): Promise<number> {
@@ -102,12 +119,9 @@ export async function changeAnswerStatus(ctx: AppContext, admin: UserRow, input:
   for (const id of ids) {
     const from = current.get(id)!;
     if (from === to) continue;
-    if (to === PostStatus.deleted) await deleteAnswer(ctx, admin, id);
+    if (from === PostStatus.pending) await decidePending(ctx, admin, 'answers', id, to !== PostStatus.deleted);
+    else if (to === PostStatus.deleted) await deleteAnswer(ctx, admin, id);
     else if (from === PostStatus.deleted) await recoverAnswer(ctx, admin, id);
-    else if (from === PostStatus.pending) {
-      await repo.approvePending(requireDb(ctx), 'answers', id, nowSeconds());
-      invalidateQuestionLists();
-    }
     invalidateDashboard(ctx);
     await recordAdminAction(ctx, admin, { action: 'answer.status', targetType: 'answer', targetId: id, changes: { status: [STATUS_NAMES[from], STATUS_NAMES[to]] } });
   }

@@ -6,9 +6,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 
-/** Stored status codes counted as "waiting" or "live" (Answer: report 1 pending; posts 11 pending; revisions 1 pending). */
+/**
+ * Stored status codes counted as "waiting" or "live" (Answer: report 1 pending; posts 11 pending; revisions 1
+ * pending; the review queue of held posts and sign-ups, migration 008: 1 pending).
+ */
 const REPORT_PENDING = 1;
 const REVISION_PENDING = 1;
+const QUEUE_PENDING = 1;
 const POST_PENDING = 11;
 const DELETED = 10;
 
@@ -37,16 +41,15 @@ export async function dashboardCounts(db: Db, outboxWaiting: number[]): Promise<
     .selectNoFrom((eb) => [
       eb.selectFrom('questions').select(eb.fn.countAll().as('c')).as('questions_all'),
       eb.selectFrom('questions').select(eb.fn.countAll().as('c')).where('status', 'in', [DELETED, POST_PENDING]).as('questions_hidden'),
-      eb.selectFrom('questions').select(eb.fn.countAll().as('c')).where('status', '=', POST_PENDING).as('pending_questions'),
       eb.selectFrom('answers').select(eb.fn.countAll().as('c')).as('answers_all'),
       eb.selectFrom('answers').select(eb.fn.countAll().as('c')).where((w) => w.or([w('status', '<', 1), w('status', '>', 1)])).as('answers_hidden'),
-      eb.selectFrom('answers').select(eb.fn.countAll().as('c')).where('status', '=', POST_PENDING).as('pending_answers'),
       eb.selectFrom('comments').select(eb.fn.countAll().as('c')).as('comments_all'),
       eb.selectFrom('comments').select(eb.fn.countAll().as('c')).where('status', '=', DELETED).as('comments_deleted'),
       eb.selectFrom('votes').select(eb.fn.countAll().as('c')).as('vote_count'),
       eb.selectFrom('users').select(eb.fn.countAll().as('c')).where('is_placeholder', '=', 0).where('status', '<>', DELETED).as('user_count'),
       eb.selectFrom('reports').select(eb.fn.countAll().as('c')).where('status', '=', REPORT_PENDING).as('report_count'),
       eb.selectFrom('revisions').select(eb.fn.countAll().as('c')).where('status', '=', REVISION_PENDING).as('revision_count'),
+      eb.selectFrom('review_queue').select(eb.fn.countAll().as('c')).where('status', '=', QUEUE_PENDING).as('queued_count'),
       eb.selectFrom('outbox').select(eb.fn.countAll().as('c')).where('status', 'in', outboxWaiting).as('outbox_pending'),
     ])
     .executeTakeFirstOrThrow();
@@ -57,7 +60,7 @@ export async function dashboardCounts(db: Db, outboxWaiting: number[]): Promise<
     vote_count: n(row.vote_count),
     user_count: n(row.user_count),
     report_count: n(row.report_count),
-    review_count: n(row.revision_count) + n(row.pending_questions) + n(row.pending_answers),
+    review_count: n(row.revision_count) + n(row.queued_count),
     outbox_pending: n(row.outbox_pending),
   };
 }

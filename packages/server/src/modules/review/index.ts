@@ -2,3 +2,4 @@
 export { queueReason, queuePost, checkPostRate, countLinks, moderationSettings, POST_RATE_LIMITS } from './queue.js';
 export { signUpNeedsApproval } from './signup.js';
 export { reviewRoutes } from './review.routes.js';
+export { decidePendingPost } from './review.service.js';
