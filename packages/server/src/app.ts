@@ -32,6 +32,7 @@ import { timelineRoutes } from './modules/timeline/index.js';
 import { installRoutes, loadInstalledState } from './modules/install/index.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { pluginRoutes } from './modules/plugin/plugin.routes.js';
+import { connectorRoutes } from './modules/connector/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
 import { badgeRoutes } from './modules/badge/index.js';
@@ -175,6 +176,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);
   await app.register(pluginRoutes);
+  await app.register(connectorRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
   await app.register(userSettingsRoutes);

@@ -21,6 +21,7 @@ import { anyFlagReason, closeReason, flagReason } from '../reason/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds } from '../user/index.js';
+import { prepareFlaggedPostEdit, type PreparedEdit } from './report.edit.js';
 import * as repo from './report.repository.js';
 
 type FlagTarget = { type: 'question' | 'answer' | 'comment' | 'user'; authorId: string; text: string; questionId: string };
@@ -107,8 +108,11 @@ function checkOperation(flag: repo.ReportRow, input: ReportReviewReq): void {
   }
 }
 
-/** Carries out the decision on the flagged object (through the owning module's moderation call). */
-async function carryOut(ctx: AppContext, mod: UserRow, flag: repo.ReportRow, input: ReportReviewReq): Promise<void> {
+/**
+ * Carries out the decision on the flagged object (through the owning module's moderation call).
+ * @param edit the validated edit of an `edit_post` decision (report.edit.ts), null when none
+ */
+async function carryOut(ctx: AppContext, mod: UserRow, flag: repo.ReportRow, input: ReportReviewReq, edit: PreparedEdit | null): Promise<void> {
   const id = flag.object_id;
   switch (input.operation_type) {
     case 'delete_post':
@@ -128,8 +132,12 @@ async function carryOut(ctx: AppContext, mod: UserRow, flag: repo.ReportRow, inp
     case 'delete_user':
       await changeStatus(ctx, mod, { user_id: id, status: 'deleted', remove_all_content: false });
       return;
+    case 'edit_post':
+      // Without changes sent, the moderator edited the post through the edit call: settling is all.
+      if (edit) await edit();
+      return;
     default:
-      // ignore_report settles the flag only; edit_post: the moderator edited the post through the edit call.
+      // ignore_report settles the flag only.
       return;
   }
 }
@@ -146,8 +154,9 @@ function outcomeText(input: ReportReviewReq, flag: repo.ReportRow): string {
 /**
  * PUT /report/review: settles a flag with one decision (moderators and administrators).
  * @throws 403 not a moderator; 404 unknown flag; 400 `error.review.already_handled` when settled meanwhile;
- *   400 field errors for an operation that does not fit the object; errors of the action itself (the flag then
- *   waits again)
+ *   400 field errors for an operation that does not fit the object, and for the `title`, `content`, `tags` of an
+ *   `edit_post` (checked as PUT /question and PUT /answer check them, before anything is done); errors of the
+ *   action itself (the flag then waits again)
  */
 export async function reviewReport(ctx: AppContext, mod: UserRow, input: ReportReviewReq): Promise<void> {
   if (!isModerator(mod)) throw forbidden('error.object.no_permission');
@@ -156,12 +165,13 @@ export async function reviewReport(ctx: AppContext, mod: UserRow, input: ReportR
   if (!flag) throw notFound('error.report.not_found');
   if (flag.status !== FlagStatus.pending) throw badRequest('error.review.already_handled');
   checkOperation(flag, input);
+  const edit = input.operation_type === 'edit_post' ? await prepareFlaggedPostEdit(ctx, mod, flag, input) : null;
   const activityId = await requireIds(ctx).next('activity');
   const now = nowSeconds();
   const ignored = input.operation_type === 'ignore_report';
   if (!(await repo.settleFlag(db, flag, ignored ? FlagStatus.ignored : FlagStatus.completed, mod.id, now))) throw badRequest('error.review.already_handled');
   try {
-    await carryOut(ctx, mod, flag, input);
+    await carryOut(ctx, mod, flag, input, edit);
   } catch (err) {
     await repo.reopenFlag(db, flag.id, nowSeconds());
     throw err;

@@ -1,6 +1,6 @@
 /**
  * Flags over HTTP on every engine: each flag reason, the duplicate refused, the flag privilege, the post-flag and
- * user-flag decisions with their effects, the admin call on the same tasks, the review badge counts and a race
+ * user-flag decisions with their effects (an edit with the moderator's changes included), the admin call on the same tasks, the review badge counts and a race
  * of two moderators on one flag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,33 @@ for (const dialect of DIALECTS) {
       expect((await firstFlag('post')).count).toBe(0);
       const again = await call(site.app, 'PUT', `${API}/report/review`, { token: mod.token, body: { flag_id: f3, operation_type: 'delete_post' } });
       expect(again.body.reason).toBe('error.review.already_handled');
+    });
+
+    it('edits a flagged question and answer with the changes sent by the moderator, checked before the flag is settled', async (t) => {
+      if (!site) return t.skip();
+      const db = site.app.quorum.database!.kysely;
+      await db.updateTable('reports').set({ status: 2 }).execute();
+      const review = (body: Record<string, unknown>) => call(site!.app, 'PUT', `${API}/report/review`, { token: mod.token, body: { operation_type: 'edit_post', ...body } });
+      const q = await ask(site, author.token, 'Flagged question needing a better title', 'Sloppy body text.');
+      await flag(flagger.token, { object_id: q, report_type: 101 });
+      const f1 = (await firstFlag('post')).list[0].flag_id;
+      const bad = await review({ flag_id: f1, title: '', content: 'Clean body.' });
+      expect(bad.body.data).toEqual([{ error_field: 'title', error_msg: 'Title cannot be empty.' }]);
+      expect((await firstFlag('post')).count).toBe(1);
+      expect((await review({ flag_id: f1, title: 'A clear title for the flagged question', content: 'A **clean** body.' })).status).toBe(200);
+      const info = (await call(site.app, 'GET', `${API}/question/info?id=${q}`)).body.data;
+      expect(info).toMatchObject({ title: 'A clear title for the flagged question', content: 'A **clean** body.', tags: [expect.objectContaining({ slug_name: 'support' })] });
+      const history = (await call(site.app, 'GET', `${API}/revisions?object_id=${q}`)).body.data;
+      expect(history[0]).toMatchObject({ reason: 'Edited from the review queue.', user_info: { username: 'moder' } });
+      expect((await firstFlag('post')).count).toBe(0);
+
+      const a = await answer(site, author.token, q, 'An answer with a typo in it');
+      await flag(flagger.token, { object_id: a, report_type: 101 });
+      const f2 = (await firstFlag('post')).list[0].flag_id;
+      expect((await review({ flag_id: f2, content: 'An answer without the typo' })).status).toBe(200);
+      expect((await call(site.app, 'GET', `${API}/answer/info?id=${a}`)).body.data.info.content).toBe('An answer without the typo');
+      const edited = await db.selectFrom('activity').select('user_id').where('object_id', '=', a).where('activity_type', '=', 'edited').execute();
+      expect(edited.map((r) => r.user_id)).toEqual([mod.id]);
     });
 
     it('suspends, deletes or ignores a flagged user from the user-flags tab', async (t) => {
