@@ -12,3 +12,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/admin.js';
 export * from './schemas/moderation.js';
 export * from './schemas/badges.js';
+export * from './schemas/plugins.js';

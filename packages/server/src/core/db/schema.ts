@@ -369,6 +369,54 @@ export interface UserVisitDaysTable {
   day: number;
 }
 
+/** A plugin's enabled state, configuration (JSON of strings) and last hook error (migration 011). */
+export interface PluginConfigsTable {
+  slug_name: string;
+  enabled: Int;
+  config: string;
+  last_error: string;
+  last_error_at: Int;
+  updated_at: Int;
+}
+
+/** A member's settings of one plugin, JSON (migration 011). */
+export interface UserPluginConfigsTable {
+  user_id: string;
+  slug_name: string;
+  config: string;
+  updated_at: Int;
+}
+
+/** A third-party login in flight (migration 011): keyed by the SHA-256 of its OAuth `state`. */
+export interface ConnectorAttemptsTable {
+  state_hash: string;
+  slug_name: string;
+  /** login | bind */
+  intent: string;
+  /** the member binding a provider (intent bind), else '' */
+  user_id: Str;
+  nonce: string;
+  code_verifier: string;
+  /** site path to return to after logging in */
+  return_to: Str;
+  expires_at: number;
+}
+
+/** A provider's account waiting for an e-mail proof (migration 011). */
+export interface ConnectorBindingsTable {
+  key_hash: string;
+  slug_name: string;
+  external_id: string;
+  /** JSON of the provider's ExternalUser */
+  info: string;
+  /** the address the member entered, once they did */
+  email: Str;
+  /** SHA-256 of the code in the confirmation e-mail, once sent */
+  code_hash: Str;
+  return_to: Str;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -401,6 +449,10 @@ export interface Database {
   review_queue: ReviewQueueTable;
   badge_awards: BadgeAwardsTable;
   user_visit_days: UserVisitDaysTable;
+  plugin_configs: PluginConfigsTable;
+  user_plugin_configs: UserPluginConfigsTable;
+  connector_attempts: ConnectorAttemptsTable;
+  connector_bindings: ConnectorBindingsTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

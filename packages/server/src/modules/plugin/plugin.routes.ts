@@ -1,27 +1,62 @@
 /**
- * Plugin-related calls Answer's client makes on start, on every admin page and on the settings pages. No
- * plugins are installed yet, so every list is empty (in Answer's shapes) and the external user-system agent is
- * disabled (spec §7 "Connectors and user center"):
- * - GET /plugin/status: [] of `{slug_name, enabled}`
- * - GET /user-center/agent: `{enabled: false, agent_info: null}`
- * - GET /admin/api/plugins (admins): [] of Answer's GetPluginListResp `{name, slug_name, description, version,
- *   enabled, have_config, link}`
- * - GET /user/plugin/configs (logged in): [] of Answer's GetUserPluginListResp `{name, slug_name}`
+ * Plugin calls (spec §7 "plugins"; Answer's plugin_controller.go shapes):
+ * - GET /plugin/status: `[{slug_name, enabled}]` of the installed plugins (anyone; Answer's client asks on start)
+ * - GET /user-center/agent: `{enabled: false, agent_info: null}` (no external user system is installed)
+ * - GET /admin/api/plugins?status&have_config (admins): Answer's GetPluginListResp `{name, slug_name,
+ *   description, version, enabled, have_config, link}` plus `kinds`, `last_error`, `last_error_at`
+ * - PUT /admin/api/plugin/status `{plugin_slug_name, enabled}` (admins)
+ * - GET /admin/api/plugin/config?plugin_slug_name, PUT /admin/api/plugin/config `{plugin_slug_name,
+ *   config_fields}` (admins): the declared form; secrets are never sent back (`is_set` only)
+ * - GET /user/plugin/configs, GET/PUT /user/plugin/config (logged in): members' plugin settings
  */
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../core/http.js';
+import { PluginListQuery, PluginSlugQuery, UpdatePluginConfigReq, UpdatePluginStatusReq } from '@quorum/contract';
+import { ok, parse } from '../../core/http.js';
 import { requireAdmin, requireUser } from '../../core/auth/index.js';
+import * as service from './plugin.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function pluginRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/answer/api/v1/plugin/status', async (req) => ok(req, []));
+  const ctx = app.quorum;
+  app.get('/answer/api/v1/plugin/status', async (req) => ok(req, ctx.installed ? await service.pluginStatus(ctx) : []));
   app.get('/answer/api/v1/user-center/agent', async (req) => ok(req, { enabled: false, agent_info: null }));
+
   app.get('/answer/admin/api/plugins', async (req) => {
-    await requireAdmin(app.quorum, req);
-    return ok(req, []);
+    await requireAdmin(ctx, req);
+    const q = parse(PluginListQuery, req.query);
+    return ok(req, await service.listPlugins(ctx, q));
   });
+  app.put('/answer/admin/api/plugin/status', async (req) => {
+    await requireAdmin(ctx, req);
+    const input = parse(UpdatePluginStatusReq, req.body);
+    await service.setPluginStatus(ctx, input.plugin_slug_name, input.enabled);
+    return ok(req, null);
+  });
+  app.get('/answer/admin/api/plugin/config', async (req) => {
+    await requireAdmin(ctx, req);
+    const q = parse(PluginSlugQuery, req.query);
+    return ok(req, await service.getPluginConfigForm(ctx, q.plugin_slug_name));
+  });
+  app.put('/answer/admin/api/plugin/config', async (req) => {
+    await requireAdmin(ctx, req);
+    const input = parse(UpdatePluginConfigReq, req.body);
+    await service.updatePluginConfig(ctx, input.plugin_slug_name, input.config_fields);
+    return ok(req, null);
+  });
+
   app.get('/answer/api/v1/user/plugin/configs', async (req) => {
-    await requireUser(app.quorum, req);
-    return ok(req, []);
+    await requireUser(ctx, req);
+    return ok(req, await service.userPluginList(ctx));
+  });
+  app.get('/answer/api/v1/user/plugin/config', async (req) => {
+    const user = await requireUser(ctx, req);
+    const q = parse(PluginSlugQuery, req.query);
+    return ok(req, await service.getUserPluginConfigForm(ctx, user.id, q.plugin_slug_name));
+  });
+  app.put('/answer/api/v1/user/plugin/config', async (req) => {
+    const user = await requireUser(ctx, req);
+    const input = parse(UpdatePluginConfigReq, req.body);
+    await service.updateUserPluginConfig(ctx, user.id, input.plugin_slug_name, input.config_fields);
+    return ok(req, null);
   });
 }

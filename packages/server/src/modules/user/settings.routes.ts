@@ -43,10 +43,4 @@ export async function userSettingsRoutes(app: FastifyInstance): Promise<void> {
     const { username } = parse(UserSearchQuery, req.query);
     return ok(req, (await searchUsers(ctx, username)).map(presentBasicUser));
   });
-
-  // Third-party logins (connectors) are not offered yet: nothing is bound.
-  app.get('/answer/api/v1/connector/user/info', async (req) => {
-    await requireUser(ctx, req);
-    return ok(req, []);
-  });
 }

@@ -83,7 +83,8 @@ export async function createAccount(ctx: AppContext, a: NewAccount): Promise<Use
     username,
     e_mail: email,
     display_name: a.displayName ?? username,
-    pass: await hashPassword(a.password),
+    // '' (no password): an account made by a third-party login, which logs in only through its provider.
+    pass: a.password ? await hashPassword(a.password) : '',
     mail_status: a.mailStatus ?? MailStatus.activated,
     status: a.awaitingApproval ? UserStatus.pending : UserStatus.normal,
     role_id: a.roleId ?? Role.user,

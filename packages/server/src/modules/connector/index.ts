@@ -1,0 +1,2 @@
+/** Third-party login through connector plugins: what other modules may use. */
+export { connectorRoutes } from './connector.routes.js';

@@ -1,0 +1,16 @@
+/**
+ * The installed plugins: every workspace package under plugins/ whose package.json has a `quorum-plugin` field is
+ * listed here, once (plugin.test.ts checks the two agree). A fixed list rather than a directory scan at start, so
+ * the production bundle packs the plugins' code and nothing is ever loaded from outside the build (DESIGN.md:
+ * no runtime code download).
+ */
+import type { QuorumPlugin } from '@quorum/plugin-api';
+import connectorOidc from '@quorum/plugin-connector-oidc';
+
+/** Package name -> the plugins its entry module exports. */
+export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: readonly QuorumPlugin[] }> = [
+  { package: '@quorum/plugin-connector-oidc', plugins: connectorOidc },
+];
+
+/** Every installed plugin, in list order. */
+export const INSTALLED_PLUGINS: readonly QuorumPlugin[] = INSTALLED_PACKAGES.flatMap((p) => p.plugins);

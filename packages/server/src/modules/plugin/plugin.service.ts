@@ -1,0 +1,198 @@
+/**
+ * Plugins (spec §7 "plugins"; Answer's plugin calls): the installed list with each plugin's enabled state and
+ * last error, switching plugins on and off, their configuration forms, and members' plugin settings.
+ *
+ * State lives in the database and is read on every call, so switching a plugin off takes effect on the next
+ * request on every node. A hook that throws is isolated by `callPlugin`: the call fails with a logged error, the
+ * message is kept as the plugin's last error for the admin list, and nothing else is affected.
+ */
+import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api';
+import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
+import { fieldErrors, notFound } from '../../core/errors.js';
+import { mergeConfig, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
+import { INSTALLED_PLUGINS } from './installed.js';
+import * as repo from './plugin.repository.js';
+
+/** Answer's schema.GetPluginListResp, plus the kinds and the last error of a hook. */
+export interface PluginListItem {
+  name: string;
+  slug_name: string;
+  description: string;
+  version: string;
+  enabled: boolean;
+  have_config: boolean;
+  link: string;
+  kinds: string[];
+  last_error: string;
+  last_error_at: number;
+}
+
+/** Answer's schema.GetPluginConfigResp. */
+export interface PluginConfigForm {
+  name: string;
+  slug_name: string;
+  description: string;
+  version: string;
+  config_fields: ConfigFieldWire[];
+}
+
+/** An installed plugin by slug, or undefined. */
+export function installedPlugin(slug: string): QuorumPlugin | undefined {
+  return INSTALLED_PLUGINS.find((p) => p.manifest.slug_name === slug);
+}
+
+function requireInstalled(slug: string): QuorumPlugin {
+  const plugin = installedPlugin(slug);
+  if (!plugin) throw notFound('error.object.not_found');
+  return plugin;
+}
+
+/**
+ * GET /admin/api/plugins: every installed plugin with its state.
+ * @param filter `status` active | inactive ('outdated' matches none: plugins ship with the site), `have_config`
+ */
+export async function listPlugins(ctx: AppContext, filter: { status?: string; have_config?: string } = {}): Promise<PluginListItem[]> {
+  const rows = new Map((await repo.listPluginRows(requireDb(ctx))).map((r) => [r.slug_name, r]));
+  return INSTALLED_PLUGINS.map(({ manifest: m }) => {
+    const row = rows.get(m.slug_name);
+    return {
+      name: m.name,
+      slug_name: m.slug_name,
+      description: m.description,
+      version: m.version,
+      enabled: row?.enabled === 1,
+      have_config: (m.config ?? []).length > 0,
+      link: m.link,
+      kinds: [...m.kinds],
+      last_error: row?.last_error ?? '',
+      last_error_at: row?.last_error_at ?? 0,
+    };
+  }).filter((p) => {
+    if (filter.status === 'active' && !p.enabled) return false;
+    if (filter.status === 'inactive' && p.enabled) return false;
+    if (filter.status === 'outdated') return false;
+    if (filter.have_config === 'true' && !p.have_config) return false;
+    if (filter.have_config === 'false' && p.have_config) return false;
+    return true;
+  });
+}
+
+/** GET /plugin/status: `{slug_name, enabled}` of every installed plugin (Answer's client asks on start). */
+export async function pluginStatus(ctx: AppContext): Promise<{ slug_name: string; enabled: boolean }[]> {
+  return (await listPlugins(ctx)).map((p) => ({ slug_name: p.slug_name, enabled: p.enabled }));
+}
+
+/**
+ * PUT /admin/api/plugin/status. Switching on clears the last error.
+ * @throws 404 for a slug that is not installed
+ */
+export async function setPluginStatus(ctx: AppContext, slug: string, enabled: boolean): Promise<void> {
+  requireInstalled(slug);
+  const db = requireDb(ctx);
+  const now = nowSeconds();
+  await repo.ensurePluginRow(db, slug, now);
+  await repo.updatePluginRow(db, slug, enabled ? { enabled: 1, last_error: '', last_error_at: 0, updated_at: now } : { enabled: 0, updated_at: now });
+}
+
+/**
+ * GET /admin/api/plugin/config: the plugin's form with its stored values; secrets only as `is_set`.
+ * @throws 404 for a slug that is not installed
+ */
+export async function getPluginConfigForm(ctx: AppContext, slug: string): Promise<PluginConfigForm> {
+  const plugin = requireInstalled(slug);
+  const row = await repo.findPluginRow(requireDb(ctx), slug);
+  const m = plugin.manifest;
+  return { name: m.name, slug_name: m.slug_name, description: m.description, version: m.version, config_fields: presentFields(m.config ?? [], parseStoredConfig(row?.config)) };
+}
+
+/**
+ * PUT /admin/api/plugin/config: validates against the declared fields and the plugin's own check, then stores.
+ * @throws 404 unknown slug; 400 field errors (`error.form.cannot_be_empty`, `error.form.is_invalid`, or the
+ *   plugin's own reason keys)
+ */
+export async function updatePluginConfig(ctx: AppContext, slug: string, submitted: Record<string, unknown>): Promise<void> {
+  const plugin = requireInstalled(slug);
+  const db = requireDb(ctx);
+  const row = await repo.findPluginRow(db, slug);
+  const { config, issues } = mergeConfig(plugin.manifest.config ?? [], parseStoredConfig(row?.config), submitted);
+  if (!issues.length && plugin.validateConfig) {
+    for (const [field, message] of Object.entries(plugin.validateConfig(config))) issues.push({ field, message });
+  }
+  if (issues.length) throw fieldErrors(issues);
+  const now = nowSeconds();
+  await repo.ensurePluginRow(db, slug, now);
+  await repo.updatePluginRow(db, slug, { config: JSON.stringify(config), updated_at: now });
+}
+
+/** An enabled plugin with its configuration (defaults filled in). */
+export interface ActivePlugin {
+  plugin: QuorumPlugin;
+  config: PluginConfig;
+}
+
+/** The enabled installed plugins providing `kind`, read fresh from the database. */
+export async function enabledPlugins(ctx: AppContext, kind: PluginKind): Promise<ActivePlugin[]> {
+  const rows = new Map((await repo.listPluginRows(requireDb(ctx))).map((r) => [r.slug_name, r]));
+  return INSTALLED_PLUGINS.filter((p) => p.manifest.kinds.includes(kind) && rows.get(p.manifest.slug_name)?.enabled === 1).map((plugin) => ({
+    plugin,
+    config: withDefaults(plugin.manifest.config ?? [], parseStoredConfig(rows.get(plugin.manifest.slug_name)?.config)),
+  }));
+}
+
+/** One enabled plugin providing `kind`, or undefined when it is not installed, not of that kind, or off. */
+export async function enabledPlugin(ctx: AppContext, slug: string, kind: PluginKind): Promise<ActivePlugin | undefined> {
+  return (await enabledPlugins(ctx, kind)).find((p) => p.plugin.manifest.slug_name === slug);
+}
+
+/**
+ * Runs a plugin hook in isolation: an exception is logged, kept as the plugin's last error (first 500
+ * characters) and re-thrown to the caller, which answers that one request with a failure.
+ * @param expected errors the caller handles as outcomes (e.g. a provider refusing a login): re-thrown untouched
+ */
+export async function callPlugin<T>(ctx: AppContext, slug: string, fn: () => Promise<T>, expected: (err: unknown) => boolean = () => false): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (expected(err)) throw err;
+    ctx.log.error({ err, plugin: slug }, 'plugin hook failed');
+    const message = err instanceof Error ? err.message : String(err);
+    await repo.updatePluginRow(requireDb(ctx), slug, { last_error: message.slice(0, 500), last_error_at: nowSeconds() }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** GET /user/plugin/configs: enabled plugins that have member settings, as `{name, slug_name}`. */
+export async function userPluginList(ctx: AppContext): Promise<{ name: string; slug_name: string }[]> {
+  const rows = new Map((await repo.listPluginRows(requireDb(ctx))).map((r) => [r.slug_name, r]));
+  return INSTALLED_PLUGINS.filter((p) => (p.manifest.user_config ?? []).length > 0 && rows.get(p.manifest.slug_name)?.enabled === 1).map((p) => ({ name: p.manifest.name, slug_name: p.manifest.slug_name }));
+}
+
+function requireUserConfigurable(plugin: QuorumPlugin | undefined, enabled: boolean): QuorumPlugin {
+  if (!plugin || !enabled || !(plugin.manifest.user_config ?? []).length) throw notFound('error.object.not_found');
+  return plugin;
+}
+
+/**
+ * GET /user/plugin/config: a member's settings form of an enabled plugin.
+ * @throws 404 when the plugin is unknown, off, or has no member settings
+ */
+export async function getUserPluginConfigForm(ctx: AppContext, userId: string, slug: string): Promise<PluginConfigForm> {
+  const db = requireDb(ctx);
+  const plugin = requireUserConfigurable(installedPlugin(slug), (await repo.findPluginRow(db, slug))?.enabled === 1);
+  const m = plugin.manifest;
+  const stored = parseStoredConfig(await repo.findUserPluginConfig(db, userId, slug));
+  return { name: m.name, slug_name: m.slug_name, description: m.description, version: m.version, config_fields: presentFields(m.user_config ?? [], stored) };
+}
+
+/**
+ * PUT /user/plugin/config: validates and stores a member's settings.
+ * @throws 404 as getUserPluginConfigForm; 400 field errors
+ */
+export async function updateUserPluginConfig(ctx: AppContext, userId: string, slug: string, submitted: Record<string, unknown>): Promise<void> {
+  const db = requireDb(ctx);
+  const plugin = requireUserConfigurable(installedPlugin(slug), (await repo.findPluginRow(db, slug))?.enabled === 1);
+  const stored = parseStoredConfig(await repo.findUserPluginConfig(db, userId, slug));
+  const { config, issues } = mergeConfig(plugin.manifest.user_config ?? [], stored, submitted);
+  if (issues.length) throw fieldErrors(issues);
+  await repo.saveUserPluginConfig(db, userId, slug, JSON.stringify(config), nowSeconds());
+}
