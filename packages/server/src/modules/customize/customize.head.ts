@@ -33,8 +33,9 @@ export function brandIcon(s: SiteSettings, size: BrandingIconSize, uploadsRoot: 
 /**
  * Trusted head markup for a page (attribute values escaped; the only script is ours).
  * @param uploadsRoot the data directory's uploads folder (for the icon copies)
+ * @param withoutCustomCss true on the admin console's pages, which never load the custom CSS
  */
-export function siteHead(s: SiteSettings, uploadsRoot: string): string {
+export function siteHead(s: SiteSettings, uploadsRoot: string, withoutCustomCss = false): string {
   const out: string[] = [`<meta name="theme-color" content="${primaryColorOf(s)}">`];
   const icon32 = brandIcon(s, 32, uploadsRoot);
   if (icon32) {
@@ -43,7 +44,7 @@ export function siteHead(s: SiteSettings, uploadsRoot: string): string {
     out.push(`<link rel="apple-touch-icon" href="${escapeHtml(brandIcon(s, 180, uploadsRoot))}">`);
   }
   out.push('<link rel="manifest" href="/manifest.webmanifest">');
-  if (s.custom_css_html.custom_css.trim()) out.push(`<link rel="stylesheet" href="/custom.css?v=${cssVersion(s.custom_css_html.custom_css)}">`);
+  if (!withoutCustomCss && s.custom_css_html.custom_css.trim()) out.push(`<link rel="stylesheet" href="/custom.css?v=${cssVersion(s.custom_css_html.custom_css)}">`);
   const scheme = s.theme.color_scheme;
   if (scheme === 'light' || scheme === 'dark') out.push(`<script>document.documentElement.setAttribute('data-bs-theme','${scheme}')</script>`);
   return out.join('\n    ');

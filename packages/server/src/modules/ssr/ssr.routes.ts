@@ -70,8 +70,9 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200, url = req.url) {
     const s = ctx.installed ? await getSettings(ctx) : undefined;
-    const custom = s?.custom_css_html;
-    const doc = await renderDocument(url, req.lang, head, data, ssr, { site: s ? siteHead(s, uploadsRoot) : undefined, head: custom?.custom_head, footer: custom?.custom_footer });
+    // The administrator's HTML never reaches the admin console, so a broken snippet cannot lock the admin out.
+    const custom = url.startsWith('/admin') ? undefined : s?.custom_css_html;
+    const doc = await renderDocument(url, req.lang, head, data, ssr, { site: s ? siteHead(s, uploadsRoot, !custom) : undefined, head: custom?.custom_head, footer: custom?.custom_footer });
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }

@@ -44,7 +44,10 @@ describe('server-rendered pages and hostile user text', () => {
         body: { title, content: `![${p}](http://127.0.0.1:1/none.png) and ${p} in text`, tags: [{ slug_name: 'support' }] },
       });
       expect(q.status).toBe(200);
-      const res = await site.app.inject({ method: 'GET', url: `/questions/${q.body.data.id}` });
+      // The bare address answers 301 to the question's permalink (style 1 carries the slug).
+      const bare = await site.app.inject({ method: 'GET', url: `/questions/${q.body.data.id}` });
+      expect(bare.statusCode).toBe(301);
+      const res = await site.app.inject({ method: 'GET', url: String(bare.headers.location) });
       expect(res.statusCode).toBe(200);
       expectOneDocument(res.body);
       expect(res.body).toContain(`<title>${escapeHtml(title)} - Test Site</title>`);

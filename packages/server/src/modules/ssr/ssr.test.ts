@@ -63,7 +63,10 @@ describe('server-rendered pages', () => {
       token,
       body: { title: 'Breaking </script><script>alert(1)</script> out', content: 'text body here', tags: [{ slug_name: 'support' }] },
     });
-    const res = await site.app.inject({ method: 'GET', url: `/questions/${q.body.data.id}` });
+    // The bare address answers 301 to the question's permalink (style 1 carries the slug).
+    const bare = await site.app.inject({ method: 'GET', url: `/questions/${q.body.data.id}` });
+    expect(bare.statusCode).toBe(301);
+    const res = await site.app.inject({ method: 'GET', url: String(bare.headers.location) });
     expect(res.body).not.toContain('</script><script>alert(1)');
     expect(res.body).toContain('<title>Breaking &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; out - Test Site</title>');
   });
