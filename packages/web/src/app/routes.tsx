@@ -62,6 +62,9 @@ const SettingsPage = account(() => import('../features/settings/SettingsPage'), 
 const AdminPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(withAdminStrings(() => import('../features/admin/AdminPage'))));
 // The review queue (features/review): client-only; who may see it is decided by GET /reviewing/type.
 const ReviewPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/review/ReviewPage')));
+// Third-party login landings (features/connector): client-only.
+const AuthLandingPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/AuthLandingPage')));
+const ConfirmEmailPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/ConfirmEmailPage')));
 const legal = (name: 'TermsPage' | 'PrivacyPage'): Page =>
   import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] }))));
 const TermsPage = legal('TermsPage');
@@ -109,6 +112,8 @@ export function AppRoutes() {
         <Route path="users/confirm-new-email" element={<LazyPage page={ConfirmNewEmailPage} />} />
         <Route path="users/account-suspended" element={<Guard need="suspended"><LazyPage page={SuspendedPage} /></Guard>} />
         <Route path="users/unsubscribe" element={<LazyPage page={UnsubscribePage} />} />
+        <Route path="users/auth-landing" element={<LazyPage page={AuthLandingPage} />} />
+        <Route path="users/confirm-email" element={<LazyPage page={ConfirmEmailPage} />} />
         <Route path="users/settings/*" element={<Guard need="loggedIn"><LazyPage page={SettingsPage} /></Guard>} />
         <Route path="search" element={<LazyPage page={SearchPage} />} />
         <Route path="tags" element={<LazyPage page={TagsPage} />} />

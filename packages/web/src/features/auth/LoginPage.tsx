@@ -19,6 +19,7 @@ import AuthCard from './AuthCard';
 import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
+import ConnectorButtons from '../connector/ConnectorButtons';
 import { StatusIcon } from '../account/StatusIcon';
 import ResendActivation from '../account/ResendActivation';
 import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
@@ -33,11 +34,11 @@ export default function LoginPage() {
   usePageTitle(inactive ? t('auth.inactive.title') : t('auth.login.title'));
 
   if (inactive) return <InactiveNotice email={user?.e_mail} loggedIn={!!user} waiting={user?.status === 'pending'} />;
-  return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} />;
+  return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} allowPassword={site.login?.allow_password_login !== false} />;
 }
 
 /** E-mail and password form; field errors under fields, anything else in an alert. */
-function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp: boolean }) {
+function LoginForm({ siteTitle, allowSignUp, allowPassword }: { siteTitle: string; allowSignUp: boolean; allowPassword: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const captcha = useCaptcha('login');
@@ -72,6 +73,8 @@ function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp:
         )
       }
     >
+      {/* Password login turned off (admin login settings): only the connectors remain. */}
+      {allowPassword && (
       <Form noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {alert && (
           <Alert variant="danger" role="alert">
@@ -109,6 +112,8 @@ function LoginForm({ siteTitle, allowSignUp }: { siteTitle: string; allowSignUp:
           {t('auth.login.submit')}
         </Button>
       </Form>
+      )}
+      <ConnectorButtons divider={allowPassword} />
       {captcha.dialog}
     </AuthCard>
   );

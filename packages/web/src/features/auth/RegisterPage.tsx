@@ -20,6 +20,7 @@ import AuthCard from './AuthCard';
 import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
+import ConnectorButtons from '../connector/ConnectorButtons';
 
 /** The sign-up page. */
 export default function RegisterPage() {
@@ -102,6 +103,7 @@ export default function RegisterPage() {
           <Trans i18nKey="auth.register.agree" components={{ tos: <Link to="/tos" />, privacy: <Link to="/privacy" /> }} />
         </p>
       </Form>
+      <ConnectorButtons />
     </AuthCard>
   );
 }
