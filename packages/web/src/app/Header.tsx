@@ -31,7 +31,10 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const name = siteName(site);
   const logo = site.branding?.logo;
-  const colored = (site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored') === 'colored';
+  const mobileLogo = site.branding?.mobile_logo;
+  const navbarStyle = site.theme?.theme_config?.[site.theme?.theme ?? 'default']?.navbar_style ?? 'colored';
+  // `colored` means light text on a dark bar: the primary-coloured and the dark navbar styles.
+  const colored = navbarStyle !== 'light';
   const here = location.pathname + location.search;
   // Account pages live under /users but are not the user list.
   const onAccountPage = /^\/users\/(login|register|logout|settings|account-|password-|change-email|confirm-|auth-|notifications|unsubscribe)/.test(location.pathname);
@@ -45,10 +48,11 @@ export function Header({ site, user }: { site: SiteInfo; user: CurrentUser | nul
 
   return (
     <header>
-      <nav aria-label={t('header.main_nav')} className={`navbar navbar-expand-lg q-navbar ${colored ? 'q-navbar-colored' : 'border-bottom bg-body'}`} data-bs-theme={colored ? 'dark' : undefined}>
+      <nav aria-label={t('header.main_nav')} className={`navbar navbar-expand-lg q-navbar ${navbarStyle === 'dark' ? 'bg-dark' : colored ? 'q-navbar-colored' : 'border-bottom bg-body'}`} data-bs-theme={colored ? 'dark' : undefined}>
         <div className="container">
           <Link to="/" className="navbar-brand fw-bold d-flex align-items-center">
-            {logo ? <img src={logo} alt={name} height={32} className="q-logo" /> : name}
+            {logo && mobileLogo ? <img src={mobileLogo} alt={name} height={32} className="q-logo d-lg-none" /> : null}
+            {logo ? <img src={logo} alt={name} height={32} className={`q-logo${mobileLogo ? ' d-none d-lg-inline' : ''}`} /> : name}
           </Link>
           {user ? (
             <Suspense fallback={null}>

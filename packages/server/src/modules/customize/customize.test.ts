@@ -98,7 +98,7 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
     expect(html).toContain(`<meta property="og:url" content="http://localhost:9080/questions/${qid}/which-hops-for-a-pale-ale">`);
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).toContain('<meta name="twitter:title" content="Which hops for a pale ale?">');
-    expect(html).toMatch(/<html[^>]* lang="en"/);
+    expect(html).toMatch(/<html[^>]* lang="en-US"/);
     const tag = await page('/tags/support');
     expect(tag).toContain('<meta property="og:url" content="http://localhost:9080/tags/support">');
     const zh = (await site.app.inject({ method: 'GET', url: '/tags/support', headers: { 'accept-language': 'zh-CN' } })).body;

@@ -153,9 +153,9 @@ export function socialTags(card: SocialCard): string[] {
   ];
 }
 
-/** The `<html lang>` value of a language code: `zh_CN` -> `zh-CN`; English pages say `en`. */
+/** The `<html lang>` value of a language code: `zh_CN` -> `zh-CN`; `en_US` -> `en-US` (what the client sets when it switches language). */
 export function htmlLang(lang: string): string {
-  return lang === 'en_US' || !lang ? 'en' : lang.replace('_', '-');
+  return (lang || 'en_US').replace('_', '-');
 }
 
 /** Administrator-written HTML placed on every page (customization settings); trusted, given the nonce. */

@@ -50,7 +50,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     if (req.method !== 'GET' || !(await isHeld(ctx, req, req.url.split('?')[0]!))) return;
     const s = await getSettings(ctx);
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503, '/maintenance');
+    return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503);
   });
   const uploadsRoot = uploadsDir(ctx.dataDir);
 

@@ -1,9 +1,13 @@
 /**
  * Customize pages (spec §2): /admin/themes (Answer's SiteThemeReq: theme, colour scheme, per-theme navbar style
  * and primary colour) and /admin/css-html (SiteCustomCssHTMLReq). What they change on the public site belongs
- * to the site's customization; here they are edited, saved and read back.
+ * to the site's customization; here they are edited, saved and read back. The CSS/HTML page can preview the
+ * unsaved CSS with the header, sidebar and footer HTML in a sandboxed frame (no script runs there), and reset
+ * everything to empty in one click, so a broken snippet is easy to take back.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
@@ -71,8 +75,15 @@ export function ThemesPage() {
 
 const CSS_HTML: FieldSpec[] = ['custom_css', 'custom_head', 'custom_header', 'custom_footer', 'custom_sidebar'].map((name) => ({ name, kind: 'textarea', rows: 6, maxLength: 65536 }));
 
+/** The preview document: the custom CSS and HTML around a sample page; shown in a frame that runs no script. */
+function previewDocument(form: FormValues, sample: string): string {
+  const field = (name: string) => String(form[name] ?? '');
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:system-ui,sans-serif;margin:0}main{padding:1rem}</style><style>${field('custom_css').replace(/<\/style/gi, '<\\/style')}</style></head><body>${field('custom_header')}<main><h1>${sample}</h1><p>${sample}</p></main>${field('custom_sidebar')}${field('custom_footer')}</body></html>`;
+}
+
 /** /admin/css-html */
 export function CssHtmlPage() {
+  const { t } = useTranslation();
   const opts = useMemo(
     () => ({
       id: 'custom-css-html',
@@ -85,5 +96,54 @@ export function CssHtmlPage() {
     [],
   );
   const state = useSettingsForm(opts);
-  return <SettingsFrame page="css_html" state={state} fields={CSS_HTML} />;
+  const [preview, setPreview] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  // The reset saves once every field is empty in the form (set() takes effect on the next render).
+  useEffect(() => {
+    if (resetting && CSS_HTML.every((f) => state.form[f.name] === '')) {
+      setResetting(false);
+      void state.submit();
+    }
+  }, [resetting, state]);
+  const actions = (
+    <>
+      <Button type="button" variant="outline-secondary" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+        {t('admin.css_html.preview')}
+      </Button>
+      <Button type="button" variant="outline-danger" disabled={state.busy} onClick={() => setConfirmReset(true)}>
+        {t('admin.css_html.reset')}
+      </Button>
+    </>
+  );
+  return (
+    <>
+      <SettingsFrame page="css_html" state={state} extraActions={actions}>
+        {CSS_HTML.map((f) => (
+          <SpecField key={f.name} page="css_html" spec={f} state={state} />
+        ))}
+        {preview && (
+          <iframe
+            title={t('admin.css_html.preview_title')}
+            className="w-100 border rounded mb-3 q-css-preview"
+            style={{ height: 320 }}
+            sandbox=""
+            srcDoc={previewDocument(state.form, t('admin.css_html.preview_sample'))}
+          />
+        )}
+      </SettingsFrame>
+      <ConfirmDialog
+        show={confirmReset}
+        title={t('admin.css_html.reset_title')}
+        message={t('admin.css_html.reset_message')}
+        confirmLabel={t('admin.css_html.reset')}
+        onCancel={() => setConfirmReset(false)}
+        onConfirm={() => {
+          setConfirmReset(false);
+          for (const f of CSS_HTML) state.set(f.name, '');
+          setResetting(true);
+        }}
+      />
+    </>
+  );
 }

@@ -64,9 +64,10 @@ const GENERAL: FieldSpec[] = [
   { name: 'short_description', kind: 'text', maxLength: 255 },
   { name: 'description', kind: 'textarea', maxLength: 2000, rows: 3 },
   { name: 'contact_email', kind: 'email', maxLength: 512 },
+  { name: 'maintenance', kind: 'switch' },
 ];
 
-/** /admin/general: site name, URL, descriptions, contact e-mail. */
+/** /admin/general: site name, URL, descriptions, contact e-mail, maintenance mode. */
 export function GeneralPage() {
   return <SectionPage page="general" section="general" fields={GENERAL} />;
 }

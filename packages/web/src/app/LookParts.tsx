@@ -1,0 +1,49 @@
+/**
+ * What the site's look settings do on public pages (issue "Themes and custom CSS/HTML", "Maintenance mode"):
+ * the administrator's custom CSS, header and sidebar HTML (trusted, not sanitized, never on the admin console's
+ * pages). The maintenance banner is in MaintenanceBanner.tsx.
+ */
+import { useEffect } from 'react';
+
+/** A short, stable fingerprint of a string (djb2), for cache-busting the custom CSS link after a save. */
+function fingerprint(text: string): string {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h << 5) + h + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * Keeps the custom CSS stylesheet in step with the settings: the server puts `<link href="/custom.css?v=...">`
+ * in server-rendered heads; after a save (site info refetched) the link gets a new address, a page reached by
+ * client navigation from the console gets one, and leaving the public layout (the admin console) disables it.
+ * @param css the custom CSS setting; '' removes the stylesheet
+ * @param active false while the admin console is shown
+ */
+export function useCustomCss(css: string, active: boolean): void {
+  useEffect(() => {
+    let link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][href^="/custom.css"]');
+    if (!css.trim() || !active) {
+      if (link) link.disabled = true;
+      return;
+    }
+    const printed = fingerprint(css);
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'stylesheet';
+      document.head.appendChild(link);
+    }
+    // The server's link names the version it rendered with; only a changed setting needs a new address.
+    if (link.dataset.css === undefined) link.dataset.css = link.getAttribute('href')?.startsWith('/custom.css?v=') ? printed : '';
+    if (link.dataset.css !== printed) {
+      link.href = `/custom.css?c=${printed}`;
+      link.dataset.css = printed;
+    }
+    link.disabled = false;
+  }, [css, active]);
+}
+
+/** Administrator-written HTML (trusted, not sanitized), or nothing when empty. Scripts in it do not run here. */
+export function CustomHtml({ html, className }: { html: string | undefined; className: string }) {
+  if (!html?.trim()) return null;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
