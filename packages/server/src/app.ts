@@ -38,9 +38,9 @@ import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/que
 import { badgeRoutes } from './modules/badge/index.js';
 import { liveRoutes } from './modules/live/index.js';
 import { customizeRoutes } from './modules/customize/index.js';
-import { searchRoutes } from './modules/search/index.js';
 import { installMaintenance } from './modules/maintenance/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { getSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
@@ -50,6 +50,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, notifyMailRoutes, startMailWorker } from './modules/mail/index.js';
 import { startDigestScheduler } from './modules/digest/index.js';
 import { securityRoutes } from './modules/security/index.js';
+import { healthRoutes } from './modules/health/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(timelineRoutes);
   await app.register(installRoutes);
   await app.register(securityRoutes);
+  await app.register(healthRoutes);
   await app.register(ssrRoutes);
   return app;
 }

@@ -1,12 +1,18 @@
 /**
  * The `quorum` command line: run | init | upgrade | import.
  * Data directory: --data-dir, else QUORUM_DATA_DIR, else ./data. Port: PORT, else 9080.
+ * `run --workers N` (default QUORUM_WORKERS, else the number of cores) serves from N processes (cluster.ts).
  */
+import cluster from 'node:cluster';
 import { Command } from 'commander';
-import { buildApp } from './app.js';
+import { resolveWorkers, runPrimary } from './cluster.js';
 import { dbConfigFromEnv, readConfig, resolveDataDir, resolvePort } from './config/config.js';
-import { openDb, pendingMigrations, migrateToLatest, IdGenerator } from './core/db/index.js';
-import { installSite } from './modules/install/index.js';
+
+// The app and the database layer are imported where they are used: the primary process of `run --workers N`
+// needs neither (unless it installs), so it starts at once and the workers start sooner.
+const loadApp = () => import('./app.js');
+const loadInstall = () => import('./modules/install/index.js');
+const loadDb = () => import('./core/db/index.js');
 
 const program = new Command();
 program.name('quorum').description('Quorum community question-and-answer server').option('-d, --data-dir <dir>', 'data directory (default: $QUORUM_DATA_DIR or ./data)');
@@ -34,37 +40,84 @@ function autoInstallInput(port: number) {
 program
   .command('run')
   .description('start the server (on a data directory that is not installed yet, the installer is served at /install)')
-  .action(async () => {
+  .option('-w, --workers <n>', 'server processes sharing the port (default: $QUORUM_WORKERS, else the number of cores)')
+  .action(async (opts: { workers?: string }) => {
     const dir = dataDir();
     const port = resolvePort(readConfig(dir));
-    // QUORUM_RATE_LIMIT=off turns request rate limits off (automated browser tests register many users at once).
-    const app = await buildApp({ dataDir: dir, logger: { level: process.env.LOG_LEVEL || 'info' }, rateLimit: process.env.QUORUM_RATE_LIMIT !== 'off' });
-    const ctx = app.quorum;
-    if (!ctx.installed && process.env.AUTO_INSTALL === 'true') {
-      await installSite(ctx, autoInstallInput(port));
-      app.log.info('installed from the environment (AUTO_INSTALL)');
+    const workers = resolveWorkers(opts.workers);
+    if (cluster.isPrimary && workers > 1) {
+      // Installing is the primary's job (once), before any worker starts; the web installer needs one process.
+      if (!readConfig(dir) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, port);
+      if (readConfig(dir)) {
+        const say = (msg: string) => console.log(`[quorum] ${msg}`);
+        say(`starting ${workers} worker processes on port ${port}`);
+        if (!process.env.QUORUM_REDIS_URL) say('without QUORUM_REDIS_URL, request rate limits and failed-login counters are counted per worker process');
+        runPrimary(workers, say);
+        return;
+      }
+      console.log('[quorum] not installed yet: serving the installer in one process; restart after installing to run several workers');
     }
-    const stop = async () => {
-      await app.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
-    app.log.info(ctx.installed ? `Quorum is running at http://localhost:${port}` : `Quorum is not installed yet: open http://localhost:${port}/install`);
+    await serve(dir, port, cluster.isWorker);
   });
+
+/**
+ * Serves the site in this process until SIGTERM or SIGINT, then drains: the server stops accepting connections,
+ * answers 503 to new requests on open ones, lets in-flight requests finish (at most QUORUM_SHUTDOWN_SECONDS,
+ * default 25) and stops background work with a last flush of view counts.
+ * @param worker true in a `--workers` worker: joins the cache and event relay of cluster.ts
+ */
+async function serve(dir: string, port: number, worker: boolean): Promise<void> {
+  // QUORUM_RATE_LIMIT=off turns request rate limits off (automated browser tests register many users at once).
+  const { buildApp } = await loadApp();
+  const app = await buildApp({ dataDir: dir, logger: { level: process.env.LOG_LEVEL || 'info' }, rateLimit: process.env.QUORUM_RATE_LIMIT !== 'off' });
+  const ctx = app.quorum;
+  if (!ctx.installed && process.env.AUTO_INSTALL === 'true') {
+    await (await loadInstall()).installSite(ctx, autoInstallInput(port));
+    app.log.info('installed from the environment (AUTO_INSTALL)');
+  }
+  if (worker) (await import('./cluster.worker.js')).joinCluster(app, process.env.QUORUM_REDIS_URL || undefined);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const seconds = Number(process.env.QUORUM_SHUTDOWN_SECONDS || 25);
+    app.log.info(`${signal}: finishing in-flight requests (at most ${seconds} s)`);
+    setTimeout(() => {
+      app.log.warn(`requests still running after ${seconds} s: exiting`);
+      process.exit(1);
+    }, seconds * 1000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
+  if (!worker) app.log.info(ctx.installed ? `Quorum is running at http://localhost:${port}` : `Quorum is not installed yet: open http://localhost:${port}/install`);
+  else if (cluster.worker?.id === 1) app.log.info(`Quorum is running at http://localhost:${port}`);
+}
+
+/** AUTO_INSTALL before the workers start: installs into `dir` in this process. */
+async function autoInstall(dir: string, port: number): Promise<void> {
+  const app = await (await loadApp()).buildApp({ dataDir: dir });
+  try {
+    await (await loadInstall()).installSite(app.quorum, autoInstallInput(port));
+    console.log('[quorum] installed from the environment (AUTO_INSTALL)');
+  } finally {
+    await app.close();
+  }
+}
 
 program
   .command('init')
   .description('install from the environment without starting the server (DB_TYPE, DB_FILE, ADMIN_NAME, ADMIN_PASSWORD, ADMIN_EMAIL, SITE_NAME, SITE_URL ...)')
   .action(async () => {
-    const app = await buildApp({ dataDir: dataDir() });
+    const app = await (await loadApp()).buildApp({ dataDir: dataDir() });
     try {
       if (app.quorum.installed) {
         console.log(`${dataDir()} is already installed.`);
         return;
       }
-      await installSite(app.quorum, autoInstallInput(resolvePort(null)));
+      await (await loadInstall()).installSite(app.quorum, autoInstallInput(resolvePort(null)));
       console.log(`Installed into ${dataDir()}.`);
     } finally {
       await app.close();
@@ -78,6 +131,7 @@ program
     const dir = dataDir();
     const cfg = readConfig(dir);
     if (!cfg) throw new Error(`${dir} has no config file: install first`);
+    const { openDb, pendingMigrations, migrateToLatest } = await loadDb();
     const db = await openDb(cfg.database, dir);
     try {
       const pending = await pendingMigrations(db);
@@ -103,6 +157,7 @@ program
     const dataDirectory = dataDir();
     const cfg = readConfig(dataDirectory);
     if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
+    const { openDb, IdGenerator } = await loadDb();
     const db = await openDb(cfg.database, dataDirectory);
     try {
       const { runImportCli } = await import('./modules/import/index.js');

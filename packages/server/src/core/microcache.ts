@@ -1,22 +1,35 @@
 /**
  * A short-lived, process-local cache for anonymous read paths (question lists, server-rendered pages).
  * Entries live TTL_MS; every content write in this process clears the whole cache. With several app nodes,
- * another node's write shows within TTL_MS. Bounded to MAX_ENTRIES (oldest entry evicted first).
+ * another node's write shows within TTL_MS; the worker processes of one `quorum run --workers N` clear each
+ * other's at once (cluster.ts). Bounded to MAX_ENTRIES (oldest entry evicted first).
  */
 const TTL_MS = 2000;
 const MAX_ENTRIES = 1000;
 
 const store = new Map<string, { at: number; value: unknown }>();
+/** Lookups of this process since start (benchmarks print the hit rate). */
+const stats = { hits: 0, misses: 0 };
 
 /** A cached value younger than the TTL, or undefined. */
 export function microGet<T>(key: string): T | undefined {
   const hit = store.get(key);
-  if (!hit) return undefined;
-  if (Date.now() - hit.at > TTL_MS) {
-    store.delete(key);
+  if (!hit) {
+    stats.misses++;
     return undefined;
   }
+  if (Date.now() - hit.at > TTL_MS) {
+    store.delete(key);
+    stats.misses++;
+    return undefined;
+  }
+  stats.hits++;
   return hit.value as T;
+}
+
+/** Hits and misses of `microGet` in this process since it started: `{hits, misses}`, a copy. */
+export function microStats(): { hits: number; misses: number } {
+  return { ...stats };
 }
 
 /** Stores a value under `key`. */
@@ -25,7 +38,19 @@ export function microSet(key: string, value: unknown): void {
   store.set(key, { at: Date.now(), value });
 }
 
-/** Drops every entry (after a write). */
+const clearListeners = new Set<() => void>();
+
+/** Drops every entry (after a write) and tells the `onMicroClear` listeners. */
 export function microClear(): void {
   store.clear();
+  for (const fn of clearListeners) fn();
+}
+
+/**
+ * Calls `fn` after every `microClear` of this process (cluster.ts passes it on to the sibling worker processes).
+ * @returns the function that removes the listener
+ */
+export function onMicroClear(fn: () => void): () => void {
+  clearListeners.add(fn);
+  return () => clearListeners.delete(fn);
 }

@@ -1,0 +1,129 @@
+/**
+ * `quorum run --workers 2` on SQLite, through HTTP: two worker processes on one port; a write on one worker is
+ * seen at once by the other (caches cleared across workers); concurrent writes from both processes all land;
+ * views counted by both are all written at SIGTERM, which drains and exits 0; /healthz and /readyz answer.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from './core/db/index.js';
+import { resolveWorkers } from './cluster.js';
+
+const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
+const dirs: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, ms = 60_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${url} was not ready in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Command lines of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
+function workerProcesses(pid: number): string[] {
+  const r = spawnSync('ps', ['--ppid', String(pid), '-o', 'args='], { encoding: 'utf8' });
+  return r.stdout.split('\n').filter((line) => line.includes('quorum.js'));
+}
+
+const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Cluster Site', SITE_URL: 'http://localhost' };
+
+describe('quorum run --workers', () => {
+  it('takes the worker count from --workers, then QUORUM_WORKERS, then the number of cores', () => {
+    expect(resolveWorkers('3', {})).toBe(3);
+    expect(resolveWorkers(undefined, { QUORUM_WORKERS: '2' })).toBe(2);
+    expect(resolveWorkers(undefined, {})).toBe(os.availableParallelism());
+    expect(() => resolveWorkers('0', {})).toThrow(/whole number/);
+    expect(() => resolveWorkers('two', {})).toThrow(/whole number/);
+  });
+
+  it('serves from two processes that share writes, caches and view counts, and drains on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cluster-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, [BIN, 'run', '--workers', '2'], {
+      env: { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off' },
+      stdio: 'ignore',
+    });
+    children.push(server);
+    await waitReady(`${base}/readyz`, server);
+    // Every worker listens once both answer /readyz; the primary forks exactly two.
+    for (let i = 0; i < 6; i++) await waitReady(`${base}/readyz`, server);
+    expect(workerProcesses(server.pid!)).toHaveLength(2);
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not configured' } });
+
+    const json = (r: Response) => r.json() as Promise<{ data: any }>;
+    const login = await json(await fetch(`${base}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: AUTO.ADMIN_EMAIL, pass: AUTO.ADMIN_PASSWORD }) }));
+    const auth = { authorization: login.data.access_token as string, 'content-type': 'application/json' };
+
+    // Both workers cache the anonymous list (2 s) and the settings (5 s); a write on one shows on both at once.
+    const listUrl = `${base}/answer/api/v1/question/page?page=1&page_size=20&order=newest`;
+    for (let i = 0; i < 6; i++) await fetch(listUrl);
+    for (let i = 0; i < 6; i++) await fetch(`${base}/answer/api/v1/siteinfo`);
+    const asked = await json(await fetch(`${base}/answer/api/v1/question`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Which yeast ferments cleanest at low temperature?', content: 'Looking for a clean lager yeast that works in a cold cellar.', tags: [{ slug_name: 'yeast' }] }) }));
+    const qid = asked.data.id as string;
+    // A second question, never read: whatever asking itself counts, the difference is the reads of the first.
+    const other = await json(await fetch(`${base}/answer/api/v1/question`, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'Which hops keep their aroma in a long boil?', content: 'Most of my hop aroma disappears during a ninety minute boil.', tags: [{ slug_name: 'hops' }] }) }));
+    const general = await json(await fetch(`${base}/answer/admin/api/siteinfo/general`, { headers: auth }));
+    const saved = await fetch(`${base}/answer/admin/api/siteinfo/general`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...general.data, name: 'Renamed Site' }) });
+    expect(saved.status).toBe(200);
+    for (let i = 0; i < 6; i++) {
+      const list = await json(await fetch(listUrl));
+      expect(list.data.list.map((q: { id: string }) => q.id)).toContain(qid);
+      const site = await json(await fetch(`${base}/answer/api/v1/siteinfo`));
+      expect(site.data.general.name).toBe('Renamed Site');
+    }
+
+    // Concurrent writes from both processes on one SQLite file: every acknowledged write is there.
+    const writes = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        fetch(`${base}/answer/api/v1/comment`, { method: 'POST', headers: auth, body: JSON.stringify({ object_id: qid, original_text: `Concurrent comment number ${i} from the test.` }) }),
+      ),
+    );
+    expect(writes.map((r) => r.status)).toEqual(writes.map(() => 200));
+    const comments = await json(await fetch(`${base}/answer/api/v1/comment/page?object_id=${qid}&page=1&page_size=50`));
+    expect(comments.data.count).toBe(24);
+
+    // Views are summed per worker and written every 5 s and at shutdown: none lost, none counted twice.
+    const views = 20;
+    for (let i = 0; i < views; i++) expect((await fetch(`${base}/answer/api/v1/question/info?id=${qid}`)).status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    const db = await openDb({ type: 'sqlite3', file: 'site.db' }, dataDir);
+    try {
+      const rows = await db.kysely.selectFrom('questions').select(['id', 'view_count']).where('id', 'in', [qid, other.data.id as string]).execute();
+      const count = (id: string) => Number(rows.find((r) => r.id === id)!.view_count);
+      expect(count(qid) - count(other.data.id as string)).toBe(views);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,92 @@
+/**
+ * Several server processes on one port (`quorum run --workers N`) with node:cluster: the primary process forks
+ * the workers, relays messages between them and restarts a worker that dies; each worker is a complete server
+ * that joins the relay through cluster.worker.ts. This file stays free of the app's modules, so the primary
+ * loads little.
+ *
+ * What the workers share: the database (and with it sessions, captchas, the outbox and mail jobs, which are
+ * claimed by compare-and-set, so background work runs once however many processes poll) and, through the
+ * primary, two kinds of messages:
+ *   - cache invalidation: a write that clears the micro-cache in one worker clears it, and the site-settings
+ *     cache, in every worker (within milliseconds, instead of the caches' 2 s and 5 s windows);
+ *   - live events (answers, comments, votes, unread counts): the event bus of every worker hears the others', as
+ *     it does through Redis between nodes (core/events.ts). With QUORUM_REDIS_URL set, Redis carries them instead.
+ * What stays per worker: request rate limits and failed-login counters (each worker counts its own share of the
+ * requests), view counts until their 5 s flush (added, never overwritten).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+
+/** Message type of the relay between workers (anything else on the IPC channel is ignored). */
+export const RELAY = 'quorum:relay';
+
+/** A message one worker sends to all the others through the primary (cluster.worker.ts). */
+export interface RelayMessage {
+  type: typeof RELAY;
+  channel: string;
+  message: string;
+}
+
+/** True for relay messages. */
+export function isRelay(m: unknown): m is RelayMessage {
+  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === RELAY;
+}
+
+/**
+ * Number of worker processes: `asked` (the --workers value) when given, else QUORUM_WORKERS, else the number of
+ * cores the process may use.
+ * @throws Error when the value is not a whole number from 1 to 256
+ */
+export function resolveWorkers(asked: string | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = asked ?? env.QUORUM_WORKERS;
+  if (raw === undefined || raw === '') return Math.max(1, os.availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`--workers must be a whole number from 1 to 256, not "${raw}"`);
+  return n;
+}
+
+/**
+ * Runs the primary process: forks `n` workers (each runs the `run` command again as a worker), relays messages
+ * between them, replaces a worker that exits unexpectedly, and on SIGTERM or SIGINT asks every worker to shut
+ * down gracefully and exits when all have.
+ * @param log where start-up notes and worker deaths go
+ */
+export function runPrimary(n: number, log: (msg: string) => void): void {
+  let stopping = false;
+  const recentDeaths: number[] = [];
+  const fork = () => cluster.fork();
+  cluster.on('message', (from: Worker, msg: unknown) => {
+    if (!isRelay(msg)) return;
+    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(msg);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length && recentDeaths[0]! < now - 60_000) recentDeaths.shift();
+    if (recentDeaths.length > 2 * n) {
+      log(`workers keep exiting (${recentDeaths.length} in a minute; last: pid ${worker.process.pid}, code ${code}, signal ${signal}); stopping`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    log(`worker pid ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    if (!alive.length) process.exit(0);
+    // Each worker drains its in-flight requests (main.ts); the primary waits for all of them.
+    for (const w of alive) w.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  for (let i = 0; i < n; i++) fork();
+}
