@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
 
 /** Turns `*.yaml` imports into JSON modules at build time, so no YAML parser ships to the browser. */
 function yamlPlugin(): Plugin {
@@ -30,16 +31,32 @@ function contractSideEffectFree(): Plugin {
 
 const backend = 'http://localhost:9080';
 
-export default defineConfig({
+/**
+ * react-router publishes its production build (no dev warnings, no extra checks) at dist/production but
+ * exports only dist/development under every condition; point both builds at the production files.
+ */
+const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), yamlPlugin(), contractSideEffectFree()],
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
+    ],
+  },
+  // The server-side renderer bundles React and every other dependency in their production builds, whatever
+  // NODE_ENV the server runs with: with the development builds a question page rendered ~3x slower (docs/BENCHMARKS.md).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     manifest: true,
     sourcemap: false,
     target: 'es2022',
   },
   ssr: {
-    // TS sources (contract) and CJS-default packages that Node's ESM loader would import as `{default}`.
-    noExternal: ['@quorum/contract', 'react-bootstrap', /^@restart\//, 'react-transition-group', 'dom-helpers', 'uncontrollable', '@popperjs/core'],
+    // Everything is bundled (see `define`): TS sources (contract), CJS-default packages that Node's ESM loader
+    // would import as `{default}`, and React, react-router, i18next and TanStack Query in production mode.
+    noExternal: true,
   },
   server: {
     proxy: {
@@ -48,4 +65,4 @@ export default defineConfig({
       '/uploads': backend,
     },
   },
-});
+}));
