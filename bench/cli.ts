@@ -5,6 +5,8 @@
  *   question-page  a question with 1000 answers and 5000 comments: time to first answers, HTTP calls
  *   dashboard      admin dashboard and admin question list at 100k questions on SQLite and PostgreSQL
  *   live           1000 members with open event streams on one node: memory per stream, answer to last delivery
+ *   traffic        real traffic vs raw node:http: Zipf-spread uncached pages, logged-in API calls, lists, search,
+ *                  a 95/5 read/write mix, and 1 against 2 worker processes
  *   all            every one of the above
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS: Record<string, string> = { site: 'run.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts' };
+const SCRIPTS: Record<string, string> = { site: 'run.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts' };
 
 const asked = process.argv.slice(2);
 const names = asked.length === 0 ? ['site'] : asked.includes('all') ? Object.keys(SCRIPTS) : asked;

@@ -1,0 +1,303 @@
+/**
+ * `npm run bench -- traffic`: throughput under traffic that looks like a real site's, each figure as a ratio to a
+ * raw node:http server measured in the same run (at the start and at the end; ratios use their mean).
+ *
+ * On a site built from a generated Stack Exchange dump (BENCH_QUESTIONS questions, 2 answers each):
+ *   - anonymous readers over every question with Zipf popularity (s = 1.1): most requests miss the micro-cache;
+ *   - the same question page again and again (micro-cached), for comparison;
+ *   - logged-in question-page API calls (never cached): question/info, answer/page, and all 9 calls in turn;
+ *   - question list pages: random page, order and tag filter;
+ *   - search queries with the search benchmark's mix, over words of the site's own posts;
+ *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
+ *   - `quorum run --workers 1` against `--workers 2` on the anonymous Zipf pages and the mix.
+ * Each row prints req/s, p50, p99, errors (non-2xx + socket errors) and the micro-cache's hit rate (lookups that
+ * found a page or list, over all lookups; in-process rows only).
+ *
+ * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
+ * (default 60), BENCH_CONNECTIONS (default 50), BENCH_DATA_DIR (build the site there and keep it; reused when
+ * already installed), BENCH_ONLY (comma-separated row keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`;
+ * empty skips), BENCH_DOCS=0 (do not record the run in docs/BENCHMARKS.md).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../packages/server/src/app.js';
+import { microStats } from '../packages/server/src/core/microcache.js';
+import { installSite } from '../packages/server/src/modules/install/index.js';
+import { importStackExchange } from '../packages/server/src/modules/import/index.js';
+import { generateDump } from './generate.js';
+import { freePort, get, machine, startRawServer, waitUntilUp } from './lib.js';
+import { questionPages } from './pages.js';
+import { rng, type Scenario, type ScenarioKind } from './traffic-load.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').filter(Boolean).map(Number);
+const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
+
+const t0 = Date.now();
+const say = (msg: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+
+interface Row {
+  key: string;
+  name: string;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Micro-cache hit rate in [0, 1]; null when not measured (separate processes). */
+  hitRate: number | null;
+}
+
+type Fixture = Omit<Scenario, 'kind' | 'base' | 'connections' | 'seconds' | 'seed' | 'path'>;
+
+/** Runs one scenario in the load-generator child and returns its figures. */
+function load(kind: ScenarioKind, base: string, fixture: Fixture, seconds: number, seed: number, extra: Partial<Scenario> = {}): Promise<Omit<Row, 'key' | 'name' | 'hitRate'>> {
+  const file = path.join(os.tmpdir(), `quorum-traffic-${process.pid}-${seed}.json`);
+  writeFileSync(file, JSON.stringify({ ...fixture, kind, base, connections: CONNECTIONS, seconds, seed, ...extra } satisfies Scenario));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/traffic-load.ts'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('close', (code) => {
+      rmSync(file, { force: true });
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number };
+        resolve({ seconds, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors });
+      } catch {
+        reject(new Error(`load generator exited with ${code}: ${err.slice(-800)}`));
+      }
+    });
+  });
+}
+
+/** Builds the site in `dataDir` unless it is installed already. */
+async function ensureSite(dataDir: string): Promise<string> {
+  if (existsSync(path.join(dataDir, 'conf', 'config.yaml'))) return `reused ${dataDir}`;
+  const dumpDir = path.join(dataDir, '..', `dump-${process.pid}`);
+  mkdirSync(dumpDir, { recursive: true });
+  say(`Generating a Stack Exchange dump: ${QUESTIONS} questions, ${QUESTIONS * 2} answers, 5000 users, 500 tags ...`);
+  const dump = generateDump(dumpDir, { questions: QUESTIONS, answersPerQuestion: 2, users: 5000, tags: 500 });
+  const setup = await buildApp({ dataDir, rateLimit: false });
+  try {
+    await installSite(setup.quorum, { db: { type: 'sqlite3' }, lang: 'en_US', site_name: 'Bench', site_url: 'http://127.0.0.1', contact_email: ADMIN.email, admin: ADMIN });
+    say('Importing ...');
+    const summary = await importStackExchange(setup.quorum.database!, setup.quorum.ids!, dumpDir, { log: (msg) => say(`  ${msg}`) });
+    say(`Imported ${dump.posts} posts in ${summary.seconds} s`);
+    return `built: ${dump.posts} posts imported in ${summary.seconds} s`;
+  } finally {
+    await setup.close();
+    rmSync(dumpDir, { recursive: true, force: true });
+  }
+}
+
+/** The search benchmark's mix (40% one word, 30% two, 10% three, 10% Chinese, 10% very common) over `words`. */
+function searchQueries(words: string[], n = 200): string[] {
+  const r = rng(99);
+  const pick = () => words[Math.floor(words.length * Math.pow(r(), 2.5))]!;
+  const zh = ['啤酒', '酿造', '发酵', '麦芽', '酵母', '酒花', '温度', '味道'];
+  return Array.from({ length: n }, (_, i) => {
+    const kind = i % 10;
+    if (kind < 4) return pick();
+    if (kind < 7) return `${pick()} ${pick()}`;
+    if (kind < 8) return `${pick()} ${pick()} ${pick()}`;
+    if (kind < 9) return zh[Math.floor(r() * zh.length)]!;
+    return words[Math.floor(r() * 20)]!;
+  });
+}
+
+/** Question ids (shuffled, so popularity does not follow age), tag names and a vocabulary from the site's posts. */
+async function readFixture(app: Awaited<ReturnType<typeof buildApp>>): Promise<Omit<Fixture, 'token'>> {
+  const db = app.quorum.database!.kysely;
+  const pages = await questionPages(app);
+  const r = rng(7);
+  for (let i = pages.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [pages[i], pages[j]] = [pages[j]!, pages[i]!];
+  }
+  const tags = (await db.selectFrom('tags').select('slug_name').limit(500).execute()).map((t) => t.slug_name);
+  const texts = await db.selectFrom('questions').select('original_text').limit(2000).execute();
+  const freq = new Map<string, number>();
+  for (const t of texts) for (const w of t.original_text.toLowerCase().match(/[a-z]{4,}/g) ?? []) freq.set(w, (freq.get(w) ?? 0) + 1);
+  const words = [...freq.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3000).map(([w]) => w);
+  return { questionIds: pages.map((p) => p.id), questionPaths: pages.map((p) => p.path), tags, queries: searchQueries(words) };
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: ADMIN.email, pass: ADMIN.password }) });
+  const body = (await res.json()) as { data?: { access_token?: string } };
+  if (!body.data?.access_token) throw new Error(`login failed: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data.access_token;
+}
+
+/** Starts `quorum run --workers n` on `dataDir`; resolves with its base URL and a stop function. */
+async function startCluster(dataDir: string, workers: number): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/bin/quorum.js'), 'run', '--workers', String(workers)], {
+    cwd: ROOT,
+    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${base}/readyz`, 60_000, child);
+  // Every worker answers before measuring: a few dozen requests spread over the workers.
+  for (let i = 0; i < 40; i++) await get(`${base}/answer/api/v1/siteinfo`);
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function main(): Promise<void> {
+  const m = machine();
+  console.log(`Machine: ${m.cpus} cores (${m.model}), ${m.memoryGb} GB RAM, Node ${m.node}, ${m.platform}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const keep = process.env.BENCH_DATA_DIR;
+  const tmp = keep ? null : mkdtempSync(path.join(os.tmpdir(), 'quorum-traffic-'));
+  const dataDir = keep ? path.resolve(keep) : path.join(tmp!, 'data');
+  const rows: Row[] = [];
+  const rawRuns: number[] = [];
+  let siteNote: string;
+  try {
+    siteNote = await ensureSite(dataDir);
+    spawnSync('npm', ['run', 'build', '-w', '@quorum/server'], { cwd: ROOT, stdio: 'inherit', timeout: 120_000 });
+    if (!existsSync(path.join(ROOT, 'packages/web/dist/server/entry-server.js'))) throw new Error('the web build is missing: run `npm run build` first');
+
+    const raw = await startRawServer();
+    const rawLoad = async () => {
+      await load('fixed', raw.url.replace(/\/$/, ''), { questionIds: ['0'], questionPaths: ['/'], tags: [], queries: [] }, 2, 1, { path: '/' });
+      const r = await load('fixed', raw.url.replace(/\/$/, ''), { questionIds: ['0'], questionPaths: ['/'], tags: [], queries: [] }, DURATION, 1, { path: '/' });
+      say(`raw node:http: ${r.rps} req/s`);
+      rawRuns.push(r.rps);
+      return r;
+    };
+    rows.push({ key: 'raw', name: 'raw node:http JSON (start)', hitRate: null, ...(await rawLoad()) });
+
+    const app = await buildApp({ dataDir, rateLimit: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const fixture: Fixture = { ...(await readFixture(app)), token: await login(base) };
+    say(`${fixture.questionIds.length} questions, ${fixture.tags.length} tags, ${fixture.queries.length} search queries`);
+    const first = fixture.questionPaths[0]!;
+    const measure = async (key: string, name: string, kind: ScenarioKind, seconds = DURATION, extra: Partial<Scenario> = {}) => {
+      if (ONLY && !ONLY.has(key)) return;
+      await load(kind, base, fixture, Math.min(3, seconds), 1000 + rows.length, extra);
+      say(`${name}: ${seconds} s, ${CONNECTIONS} connections ...`);
+      const before = microStats();
+      const r = await load(kind, base, fixture, seconds, 2000 + rows.length, extra);
+      const after = microStats();
+      const lookups = after.hits + after.misses - before.hits - before.misses;
+      const row: Row = { key, name, hitRate: lookups ? (after.hits - before.hits) / lookups : null, ...r };
+      say(`  ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors, hit rate ${row.hitRate === null ? '-' : pct(row.hitRate)}`);
+      rows.push(row);
+    };
+    await measure('ssr-repeat', 'GET /questions/<id>, one question again and again (micro-cached)', 'fixed', DURATION, { path: first });
+    await measure('ssr', 'GET /questions/<id>, anonymous, Zipf over all questions', 'ssr');
+    await measure('info', 'GET /question/info, logged in, Zipf', 'info');
+    await measure('answers', 'GET /answer/page, logged in, Zipf', 'answers');
+    await measure('page-calls', "the question page's 9 logged-in API calls in turn", 'page-calls');
+    await measure('list', 'GET /question/page, random page, order and tag', 'list');
+    await measure('search', 'GET /search, search bench query mix', 'search');
+    await measure('mixed', '95% reads / 5% writes (answers, comments, votes), rate limits off', 'mixed', MIXED_SECONDS);
+    await app.close();
+
+    for (const n of WORKERS) {
+      for (const [key, kind, seconds] of [['ssr', 'ssr', DURATION], ['mixed', 'mixed', DURATION]] as const) {
+        if (ONLY && !ONLY.has(`workers-${key}`) && !ONLY.has('workers')) continue;
+        const cluster = await startCluster(dataDir, n);
+        try {
+          const name = `quorum run --workers ${n}: ${kind === 'ssr' ? 'anonymous Zipf question pages' : '95/5 mix'}`;
+          await load(kind, cluster.base, fixture, 3, 3000 + rows.length);
+          say(`${name}: ${seconds} s ...`);
+          const r = await load(kind, cluster.base, fixture, seconds, 4000 + rows.length);
+          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`);
+          rows.push({ key: `workers-${n}-${key}`, name, hitRate: null, ...r });
+        } finally {
+          await cluster.stop();
+        }
+      }
+    }
+    rows.push({ key: 'raw-end', name: 'raw node:http JSON (end)', hitRate: null, ...(await rawLoad()) });
+    await raw.close();
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const report = renderReport(m, rows, rawRuns, siteNote);
+  console.log(`\n${report}`);
+  if (process.env.BENCH_DOCS !== '0') {
+    recordRun(report);
+    console.log('Recorded in docs/BENCHMARKS.md');
+  }
+}
+
+function pct(x: number, digits = 1): string {
+  return `${(x * 100).toFixed(digits)}%`;
+}
+
+function renderReport(m: ReturnType<typeof machine>, rows: Row[], rawRuns: number[], siteNote: string): string {
+  const raw = rawRuns.reduce((a, b) => a + b, 0) / Math.max(rawRuns.length, 1);
+  const ratio = (r: Row | undefined) => (r && raw ? r.rps / raw : 0);
+  const row = (key: string) => rows.find((r) => r.key === key);
+  const checks: Array<[string, string, string, boolean | null]> = [];
+  const ssr = row('ssr');
+  if (ssr) checks.push(['Uncached SSR question page', `${pct(ratio(ssr), 2)}, p99 ${ssr.p99} ms`, '>= 1% of raw, p99 <= 100 ms', ratio(ssr) >= 0.01 && ssr.p99 <= 100 && ssr.errors === 0]);
+  for (const key of ['info', 'answers', 'page-calls']) {
+    const r = row(key);
+    if (r) checks.push([`Logged-in ${r.name.replace(/^GET /, '')}`, pct(ratio(r)), '>= 15% of raw', ratio(r) >= 0.15 && r.errors === 0]);
+  }
+  const mixed = row('mixed');
+  if (mixed) checks.push([`Mixed load, ${mixed.seconds} s`, `${mixed.errors} errors`, `0 errors${mixed.seconds < 60 ? ' for 60 s (run shorter)' : ' for 60 s'}`, mixed.errors === 0 && mixed.seconds >= 60 ? true : mixed.errors === 0 ? null : false]);
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    `### Traffic ${date} UTC`,
+    '',
+    `Machine: ${m.cpus} cores (${m.model}), ${m.memoryGb} GB RAM, Node ${m.node}. Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}. ` +
+      `Site: ${QUESTIONS} questions with 2 answers each (${siteNote}); ${CONNECTIONS} connections, ${DURATION} s per row. ` +
+      `Raw node:http: ${rawRuns.join(' and ')} req/s (start and end; ratios use the mean).`,
+    '',
+    '| load | req/s | p50 ms | p99 ms | errors | micro-cache hits | vs raw |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.hitRate === null ? '-' : pct(r.hitRate)} | ${pct(ratio(r), 2)} |`),
+    '',
+    '| target | measured | wanted | result |',
+    '|---|---|---|---|',
+    ...checks.map(([name, value, target, pass]) => `| ${name} | ${value} | ${target} | ${pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL'} |`),
+  ].join('\n');
+}
+
+const MARKER = '<!-- traffic runs: newest first; appended by bench/traffic.ts -->';
+
+/** Inserts the run below the traffic marker of docs/BENCHMARKS.md (appends a section when it is missing). */
+function recordRun(report: string): void {
+  const file = path.join(ROOT, 'docs/BENCHMARKS.md');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = text.indexOf(MARKER);
+  if (at < 0) {
+    writeFileSync(file, `${text.trimEnd()}\n\n## Traffic runs\n\n${MARKER}\n\n${report}\n`);
+    return;
+  }
+  const head = text.slice(0, at + MARKER.length);
+  writeFileSync(file, `${head}\n\n${report}\n${text.slice(at + MARKER.length).replace(/^\n+/, '\n')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`Benchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  },
+);
