@@ -2,7 +2,7 @@
 // JavaScript: faster start and ~50 MB less memory than loading the TypeScript sources through tsx.
 // Dependencies stay in node_modules; the workspace contract package is bundled.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -10,6 +10,17 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'dist');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+// Plugin workspace packages (plugins/*, TypeScript sources) are bundled like the contract package.
+const pluginsDir = path.join(root, '../../plugins');
+const pluginAliases = Object.fromEntries(
+  (existsSync(pluginsDir) ? readdirSync(pluginsDir) : [])
+    .map((d) => path.join(pluginsDir, d))
+    .filter((d) => existsSync(path.join(d, 'package.json')))
+    .map((d) => {
+      const pkg = JSON.parse(readFileSync(path.join(d, 'package.json'), 'utf8'));
+      return [pkg.name, path.join(d, pkg.main)];
+    }),
+);
 await build({
   entryPoints: { main: path.join(root, 'src/main.ts'), 'convert.worker': path.join(root, 'src/modules/import/convert.worker.ts') },
   outdir: out,
@@ -18,7 +29,7 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  alias: { '@quorum/contract': path.join(root, '../contract/src/index.ts') },
+  alias: { '@quorum/contract': path.join(root, '../contract/src/index.ts'), ...pluginAliases },
   sourcemap: 'linked',
   logLevel: 'warning',
 });

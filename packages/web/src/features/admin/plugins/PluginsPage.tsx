@@ -95,6 +95,7 @@ function ConfigForm({ slug, name, description, fields }: { slug: string; name: s
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const set = (name: string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }));
   // A fresh form (first load, after saving) starts from the stored values; secrets start empty.
   useEffect(() => setValues(Object.fromEntries(fields.map((f) => [f.name, f.value]))), [fields]);
 
@@ -123,7 +124,7 @@ function ConfigForm({ slug, name, description, fields }: { slug: string; name: s
         {fields.map((f) => (
           <Form.Group key={f.name} className="mb-3" controlId={`plugin-field-${f.name}`}>
             {f.type === 'switch' ? (
-              <Form.Check type="switch" label={f.title} checked={values[f.name] === true} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.currentTarget.checked }))} />
+              <Form.Check type="switch" label={f.title} checked={values[f.name] === true} onChange={(e) => set(f.name, e.currentTarget.checked)} />
             ) : (
               <>
                 <Form.Label>
@@ -131,7 +132,7 @@ function ConfigForm({ slug, name, description, fields }: { slug: string; name: s
                   {f.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
                 </Form.Label>
                 {f.type === 'select' ? (
-                  <Form.Select value={String(values[f.name] ?? '')} isInvalid={!!errors[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.currentTarget.value }))}>
+                  <Form.Select value={String(values[f.name] ?? '')} isInvalid={!!errors[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)}>
                     <option value="" />
                     {f.options.map((o) => (
                       <option key={o.value} value={o.value}>{o.label}</option>
@@ -146,7 +147,7 @@ function ConfigForm({ slug, name, description, fields }: { slug: string; name: s
                     value={String(values[f.name] ?? '')}
                     isInvalid={!!errors[f.name]}
                     required={f.required && !(f.secret && f.is_set)}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.currentTarget.value }))}
+                    onChange={(e) => set(f.name, e.currentTarget.value)}
                   />
                 )}
                 <Form.Control.Feedback type="invalid">{errors[f.name]}</Form.Control.Feedback>
