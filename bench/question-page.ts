@@ -143,7 +143,8 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     try {
-      const url = `${base}/questions/${questionId}`;
+      // The canonical address (permalink style 1): the bare /questions/<id> answers 301 to it.
+      const url = `${base}/questions/${questionId}/which-answer-is-right-when-a-question-has-a-thousand-of-them`;
       const first = await timeGet(url);
       if (first.status !== 200 || !first.body.includes('The first answer, copied')) throw new Error(`GET ${url} answered ${first.status} without the first answers`);
       const answersInHtml = first.body.split('class="q-answer ').length - 1;

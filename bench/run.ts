@@ -97,13 +97,14 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const listUrl = `${base}/answer/api/v1/question/page?page=1&page_size=20&order=newest`;
-    const list = JSON.parse((await get(listUrl)).body) as { data: { count: number; list: Array<{ id: string; title: string }> } };
+    const list = JSON.parse((await get(listUrl)).body) as { data: { count: number; list: Array<{ id: string; title: string; url_title: string }> } };
     const first = list.data.list[0];
     if (!first) throw new Error(`the question list is empty: ${JSON.stringify(list).slice(0, 300)}`);
     const listResult = await run('GET /question/page (20, newest)', listUrl);
     checks.push(ratioCheck('Question list API vs raw', listResult, rawResult, 0.15));
 
-    const pageUrl = `${base}/questions/${first.id}`;
+    // The canonical address (permalink style 1): the bare /questions/<id> answers 301 to it.
+    const pageUrl = `${base}/questions/${first.id}/${first.url_title}`;
     if (ssrBuilt) {
       const page = await get(pageUrl);
       if (page.status !== 200 || !page.body.includes(escapeHtml(first.title))) throw new Error(`SSR page ${pageUrl} answered ${page.status} without the title`);
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
       await waitUntilUp(`${cbase}/answer/api/v1/siteinfo`, 60_000, child);
       for (let i = 0; i < 5; i++) {
         await get(`${cbase}/answer/api/v1/question/page?page=${i + 1}&page_size=20&order=newest`);
-        if (ssrBuilt) await get(`${cbase}/questions/${first.id}`);
+        if (ssrBuilt) await get(`${cbase}/questions/${first.id}/${first.url_title}`);
         await get(`${cbase}/answer/api/v1/siteinfo`);
       }
       await sleep(3000);

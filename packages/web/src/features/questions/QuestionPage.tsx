@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser } from '../../lib/auth';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PinState, PostStatus } from '@quorum/contract';
+import { longId, PinState, PostStatus } from '@quorum/contract';
 import { PageSpinner } from '../../components/PageSpinner';
 import { Pager } from '../../components/Pager';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -31,7 +31,10 @@ import { AuthorCard, VoteCount } from './PostParts';
  */
 export default function QuestionPage() {
   const { t } = useTranslation();
-  const { qid = '', aid } = useParams();
+  // Permalink styles 3 and 4 carry Answer's short ids: the API takes the long ones.
+  const params0 = useParams();
+  const qid = longId(params0.qid ?? '') ?? params0.qid ?? '';
+  const aid = params0.aid ? (longId(params0.aid) ?? params0.aid) : undefined;
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
