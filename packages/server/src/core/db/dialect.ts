@@ -2,7 +2,7 @@
  * Database connection for the three engines (SQLite via better-sqlite3, PostgreSQL via pg, MySQL/MariaDB via
  * mysql2), behind one Kysely instance. Every dialect difference of the code base lives in core/db.
  */
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type RawBuilder, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import type { DbType } from '@quorum/contract';
 import type { Database } from './schema.js';
 import { mkdirSync } from 'node:fs';
@@ -50,6 +50,54 @@ function splitHost(host: string | undefined, fallbackPort: number): { host: stri
 
 let pgTypesConfigured = false;
 
+/** Prepared statements kept per SQLite connection (least recently used dropped first). */
+const STATEMENT_CACHE = 500;
+
+/**
+ * A better-sqlite3 database whose `prepare` returns a cached statement for SQL text it has seen: Kysely prepares
+ * on every query, which cost ~5% of the CPU of a server-rendered page (docs/BENCHMARKS.md). Reusing a statement
+ * is safe here because Kysely runs one query at a time on its single SQLite connection and consumes each result
+ * before the next; SQLite re-prepares a cached statement by itself after a schema change.
+ */
+function withStatementCache(database: { prepare(sql: string): SqliteStatement; close(): void }, max = STATEMENT_CACHE): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string): SqliteStatement {
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = database.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+  };
+}
+
+/**
+ * Kysely's SQLite driver with transactions opened by `BEGIN IMMEDIATE`, which takes the write lock at once (waiting
+ * up to busy_timeout for another process to finish). With a plain (deferred) `BEGIN`, a transaction that reads
+ * and then writes fails at once with SQLITE_BUSY when another process (`quorum run --workers N`) wrote in between.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly cfg: SqliteDialectConfig) {
+    super(cfg);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.cfg);
+  }
+}
+
 /**
  * Opens a connection pool. Does not check that the server answers: call `ping` for that.
  * @param cfg database settings; for SQLite the file's directory is created
@@ -67,7 +115,7 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   } else if (dialect === 'postgres') {
     const pg = await import('pg');
     if (!pgTypesConfigured) {
