@@ -90,7 +90,7 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
     expect(manifest).toMatchObject({ name: 'Test Site', start_url: '/', icons: [{ src: `${base}-192.png`, sizes: '192x192' }, { src: `${base}-512.png`, sizes: '512x512' }] });
   });
 
-  it('puts Open Graph and Twitter card tags on question and tag pages, and <html lang> matches the page language', async () => {
+  it('puts Open Graph and Twitter card tags on question, tag and profile pages, and <html lang> matches the page language', async () => {
     const html = await page(`/questions/${qid}/which-hops-for-a-pale-ale`);
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain('<meta property="og:title" content="Which hops for a pale ale?">');
@@ -99,6 +99,15 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).toContain('<meta name="twitter:title" content="Which hops for a pale ale?">');
     expect(html).toMatch(/<html[^>]* lang="en-US"/);
+    const profile = await site.app.inject({ method: 'GET', url: '/users/admin' });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('<meta property="og:type" content="profile">');
+    expect(profile.body).toContain('<meta property="og:url" content="http://localhost:9080/users/admin">');
+    expect(profile.body).toMatch(/<meta name="twitter:title" content="[^"]+">/);
+    // Account pages under /users/ stay plain shells.
+    const login = await page('/users/login');
+    expect(login).not.toContain('og:type');
+    expect((await site.app.inject({ method: 'GET', url: '/users/nobody-by-this-name' })).statusCode).toBe(200);
     const tag = await page('/tags/support');
     expect(tag).toContain('<meta property="og:url" content="http://localhost:9080/tags/support">');
     const zh = (await site.app.inject({ method: 'GET', url: '/tags/support', headers: { 'accept-language': 'zh-CN' } })).body;

@@ -18,6 +18,7 @@ import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, siteHead } from '../customize/index.js';
 import { uploadsDir } from '../file/index.js';
+import { profileInfo } from '../personal/index.js';
 
 const LIST_PAGE_SIZE = 20;
 const ANSWER_PAGE_SIZE = 20;
@@ -26,6 +27,9 @@ const TAG_PAGE_SIZE = 24;
 
 /** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
 const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
+
+/** Account pages under /users/ (client routes), never a member's profile. */
+const ACCOUNT_PAGES = new Set(['login', 'register', 'logout', 'account-recovery', 'password-reset', 'account-activation', 'change-email', 'confirm-new-email', 'account-suspended', 'unsubscribe', 'auth-landing', 'confirm-email', 'notifications', 'settings']);
 
 /** `/a/b?x=1` -> [`/a/b`, `?x=1`]. */
 function splitUrl(url: string): [string, string] {
@@ -219,7 +223,32 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical) }, b.data, true);
   }
 
+  /**
+   * GET /users/{username}: the profile page shell (rendered in the browser) with the member's title, description
+   * and Open Graph / Twitter card; account pages under /users/ and unknown names get the plain shell.
+   */
+  async function profile(req: FastifyRequest<{ Params: { username: string } }>, reply: FastifyReply) {
+    const name = req.params.username;
+    const b = ctx.installed && !ACCOUNT_PAGES.has(name) ? await base(req, reply) : null;
+    if (!b || b.s.login.login_required) return shell(req, reply);
+    let user: Record<string, unknown>;
+    try {
+      user = await profileInfo(ctx, name, undefined);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return shell(req, reply);
+      throw err;
+    }
+    const display = String(user.display_name || user.username);
+    const about = String(user.bio || '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const description = about || `${display} (@${String(user.username)}) - ${b.s.general.name}`;
+    const url = `${b.s.general.site_url}/users/${encodeURIComponent(String(user.username))}`;
+    const avatar = String(user.avatar || '');
+    const social = socialCard(b.s, 'profile', display, description, url, avatar.startsWith('http') || avatar.startsWith('/') ? avatar : '');
+    return send(req, reply, { title: titleOf(b.s, display), description, canonical: url, social }, b.data, false);
+  }
+
   app.get('/', list);
+  app.get('/users/:username', profile);
   app.get('/questions', list);
   app.get('/questions/ask', shell);
   app.get('/questions/:qid', detail);
