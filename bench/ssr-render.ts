@@ -1,7 +1,8 @@
 /**
  * Time of React's part of a server-rendered question page, for comparing SSR builds: takes the data the server
  * embeds in BENCH_PAGES question pages of an installed site (BENCH_DATA_DIR), then renders each page with every
- * SSR entry given on the command line, alternating builds, and prints the median and mean milliseconds per render.
+ * SSR entry given on the command line, alternating builds, and prints the median and mean milliseconds per render
+ * and how many renders differ from the first build's markup (en_US and zh_CN).
  *
  *   BENCH_DATA_DIR=/tmp/site npx tsx bench/ssr-render.ts packages/web/dist/server/entry-server.js /path/to/other/entry-server.js
  */
@@ -33,7 +34,15 @@ async function main(): Promise<void> {
   await app.close();
   const renders: Array<{ name: string; render: Render; times: number[] }> = [];
   for (const e of entries) renders.push({ name: e, render: ((await import(pathToFileURL(path.resolve(e)).href)) as { render: Render }).render, times: [] });
-  for (const r of renders) for (const p of pages.slice(0, 20)) r.render({ url: p.url, lang: 'en_US', data: p.data });
+  // Every build must produce the same markup as the first one (in both languages).
+  let differing = 0;
+  for (const p of pages) {
+    for (const lang of ['en_US', 'zh_CN']) {
+      const first = renders[0]!.render({ url: p.url, lang, data: p.data }).html;
+      for (const r of renders.slice(1)) if (r.render({ url: p.url, lang, data: p.data }).html !== first) differing++;
+    }
+  }
+  console.log(`markup differing from the first build: ${differing} of ${pages.length * 2 * (renders.length - 1)} renders`);
   for (let round = 0; round < ROUNDS; round++) {
     for (const p of pages) {
       for (const r of renders) {

@@ -29,6 +29,22 @@ function contractSideEffectFree(): Plugin {
   };
 }
 
+/**
+ * In the SSR build, `react-i18next` resolves to src/lib/i18n-ssr.ts (react-i18next with a `useTranslation` that
+ * does not rebuild its result on every call); that file itself gets the real package.
+ */
+function ssrTranslationHook(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/i18n-ssr.ts', import.meta.url));
+  return {
+    name: 'quorum-ssr-i18n',
+    enforce: 'pre',
+    resolveId(id, importer, options) {
+      if (id !== 'react-i18next' || !options?.ssr || importer === shim) return null;
+      return shim;
+    },
+  };
+}
+
 const backend = 'http://localhost:9080';
 
 /**
@@ -38,7 +54,7 @@ const backend = 'http://localhost:9080';
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), yamlPlugin(), contractSideEffectFree()],
+  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
