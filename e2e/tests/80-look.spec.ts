@@ -120,23 +120,31 @@ test('the theme applies before first paint and live after a save', async ({ page
   await shot('theme saved');
 });
 
-test('branding icons are resized and used in the head, the header and the manifest', async ({ page, request }) => {
-  const res = await request.post('/answer/api/v1/file', { multipart: { source: 'branding', file: { name: 'icon.png', mimeType: 'image/png', buffer: PNG } }, headers: { Authorization: token } });
-  const body = (await res.json()) as { code: number; data: string };
-  expect(body.code, JSON.stringify(body)).toBe(200);
-  const url = body.data;
-  expect(url).toMatch(/^\/uploads\/.+\.png$/);
+test('branding images uploaded on the branding page are resized and used in the head, the header and the manifest', async ({ page, request, shot }) => {
+  await logIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/branding');
+  for (const field of ['Logo', 'Square icon', 'Favicon']) {
+    await page.getByLabel(`Upload ${field}`).setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByLabel(field, { exact: true })).toHaveValue(/^\/uploads\/.+\.png$/);
+  }
+  // Content decides: a text file named .png is refused.
+  await page.getByLabel('Upload Mobile logo').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(page.getByRole('alert').filter({ hasText: /PNG, JPEG, GIF and WebP/ })).toBeVisible();
+  await expect(page.getByLabel('Mobile logo', { exact: true })).toHaveValue('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('form').getByRole('status').first()).toHaveText('Saved');
+  await shot('branding uploaded');
+  const url = await page.getByLabel('Square icon', { exact: true }).inputValue();
   const base = url.slice(0, -4);
-  await put(request, 'branding', { logo: url, mobile_logo: '', square_icon: url, favicon: url });
   await page.goto('/questions');
-  await expect(page.locator('link[rel="icon"][sizes="32x32"]')).toHaveAttribute('href', `${base}-32.png`);
+  await expect(page.locator('link[rel="icon"][sizes="32x32"]')).toHaveAttribute('href', /^\/uploads\/.+-32\.png$/);
   await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', `${base}-180.png`);
-  await expect(page.getByRole('banner').locator('img.q-logo')).toHaveAttribute('src', url);
+  await expect(page.getByRole('banner').locator('img.q-logo')).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
   const icon = await request.get(`${base}-192.png`);
   expect(icon.status()).toBe(200);
   expect(icon.headers()['cache-control']).toContain('immutable');
   const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { icons: { src: string; sizes: string }[] };
-  expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+  expect(manifest.icons).toEqual([{ src: `${base}-192.png`, sizes: '192x192', type: 'image/png' }, { src: `${base}-512.png`, sizes: '512x512', type: 'image/png' }]);
 });
 
 test('permalink styles: links follow the setting and old links redirect to the canonical address', async ({ page, request }) => {

@@ -93,17 +93,8 @@ export function InterfacePage() {
   return <SectionPage page="interface" section="interface" fields={fields} />;
 }
 
-const BRANDING: FieldSpec[] = [
-  { name: 'logo', kind: 'text', maxLength: 512 },
-  { name: 'mobile_logo', kind: 'text', maxLength: 512 },
-  { name: 'square_icon', kind: 'text', maxLength: 512 },
-  { name: 'favicon', kind: 'text', maxLength: 512 },
-];
-
-/** /admin/branding: logo, mobile logo, square icon and favicon addresses. */
-export function BrandingPage() {
-  return <SectionPage page="branding" section="branding" fields={BRANDING} />;
-}
+/** /admin/branding, with uploads: BrandingPage.tsx. */
+export { BrandingPage } from './BrandingPage';
 
 const LEGAL: FieldSpec[] = [
   { name: 'terms_of_service_original_text', kind: 'textarea', rows: 10 },
