@@ -1,0 +1,71 @@
+/**
+ * The SQLite connection of openDb: planner statistics kept current, and transactions that hold the write lock
+ * from their start, so a second process cannot make them fail.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDb, transaction, type Db } from './index.js';
+
+let dir = '';
+const open: Db[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close().catch(() => undefined);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function sqlite(file = 'q.db'): Promise<Db> {
+  dir ||= mkdtempSync(path.join(os.tmpdir(), 'quorum-sqlite-'));
+  const db = await openDb({ type: 'sqlite3', file }, dir);
+  open.push(db);
+  return db;
+}
+
+describe('SQLite connections', () => {
+  it('keep planner statistics, so a selective index wins over one that only matches the order', async () => {
+    const db = await sqlite();
+    await sql`create table posts (id integer primary key, parent text not null, status integer not null, created_at integer not null)`.execute(db.kysely);
+    await sql`create index posts_parent_idx on posts (parent, status)`.execute(db.kysely);
+    await sql`create index posts_status_newest_idx on posts (status, created_at, id)`.execute(db.kysely);
+    await sql`insert into posts (parent, status, created_at) select 'p' || (value / 2), 1, value from generate_series(1, 20000)`.execute(db.kysely).catch(async () => {
+      // builds without generate_series: the same rows in batches
+      for (let start = 1; start <= 20000; start += 500) {
+        const rows = Array.from({ length: 500 }, (_, i) => sql`(${`p${Math.floor((start + i) / 2)}`}, 1, ${start + i})`);
+        await sql`insert into posts (parent, status, created_at) values ${sql.join(rows)}`.execute(db.kysely);
+      }
+    });
+    await db.close();
+    const reopened = await sqlite();
+    const plan = await sql<{ detail: string }>`explain query plan select id from posts where parent = ${'p9999'} and status = 1 order by created_at, id limit 1`.execute(reopened.kysely);
+    expect(plan.rows.map((r) => r.detail).join(' ')).toContain('posts_parent_idx');
+  });
+
+  it('start transactions with the write lock: another process cannot write between their read and their write', async () => {
+    const db = await sqlite();
+    await sql`create table counters (name text primary key, n integer not null)`.execute(db.kysely);
+    await sql`insert into counters values ('a', 0)`.execute(db.kysely);
+    // The other process, with no patience: it fails at once when the lock is taken.
+    const other = new Database(path.join(dir, 'q.db'));
+    other.pragma('busy_timeout = 0');
+    let otherError = '';
+    try {
+      await transaction(db, async (tx) => {
+        const { rows } = await sql<{ n: number }>`select n from counters where name = 'a'`.execute(tx.kysely);
+        try {
+          other.prepare(`update counters set n = n + 100 where name = 'a'`).run();
+        } catch (err) {
+          otherError = (err as { code?: string }).code ?? String(err);
+        }
+        await sql`update counters set n = ${rows[0]!.n + 1} where name = 'a'`.execute(tx.kysely);
+      });
+    } finally {
+      other.close();
+    }
+    expect(otherError).toBe('SQLITE_BUSY');
+    const { rows } = await sql<{ n: number }>`select n from counters where name = 'a'`.execute(db.kysely);
+    expect(rows[0]!.n).toBe(1);
+  });
+});
