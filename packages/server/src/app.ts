@@ -13,6 +13,7 @@ import type { AppContext } from './core/context.js';
 import { unauthorized } from './core/errors.js';
 import { installHttpCore } from './core/http.js';
 import { installCookies } from './core/session-cookie.js';
+import { joinCacheInvalidation, sharedRedis, sitePrefix, warnIfPerNode } from './core/redis.js';
 import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
@@ -41,7 +42,7 @@ import { customizeRoutes } from './modules/customize/index.js';
 import { installMaintenance } from './modules/maintenance/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
 import { searchRoutes } from './modules/search/index.js';
-import { getSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
+import { getSettings, invalidateSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
@@ -49,8 +50,10 @@ import { adminUserRoutes } from './modules/admin-user/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, notifyMailRoutes, startMailWorker } from './modules/mail/index.js';
 import { startDigestScheduler } from './modules/digest/index.js';
+import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
 import { securityRoutes } from './modules/security/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { installOpenApi } from './modules/openapi/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
@@ -142,16 +145,28 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   configureAccountLimits(ctx, { rateLimit: opts.rateLimit !== false });
   startMailWorker(ctx);
   startDigestScheduler(ctx);
+  startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
   });
 
-  // Per-route limits (config.rateLimit on the abusable routes); in memory on one node.
-  if (opts.rateLimit !== false) await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true });
+  // Per-route limits (config.rateLimit on the abusable routes): in Redis when QUORUM_REDIS_URL is set (every node
+  // counts together; a Redis outage lets requests through rather than failing them), else in this process's memory.
+  const redis = sharedRedis(ctx);
+  if (opts.rateLimit !== false) {
+    await app.register(rateLimit, {
+      global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true,
+      ...(redis ? { redis, nameSpace: `${sitePrefix(ctx)}rate-limit:`, skipOnError: true } : {}),
+    });
+  }
+  // Several nodes: cache invalidation through Redis, or a warning of what stays per node (core/redis.ts).
+  void joinCacheInvalidation(ctx, () => invalidateSettings(ctx));
+  warnIfPerNode(ctx);
 
   installMaintenance(app);
+  installOpenApi(app);
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {
@@ -214,6 +229,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(installRoutes);
   await app.register(securityRoutes);
   await app.register(healthRoutes);
+  await app.register(backupRoutes);
   await app.register(ssrRoutes);
   return app;
 }
