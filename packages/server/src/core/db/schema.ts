@@ -417,6 +417,20 @@ export interface ConnectorBindingsTable {
   expires_at: number;
 }
 
+/** An administrator's API key, stored as its SHA-256; 0 times mean never (migration 013). */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  user_id: string;
+  scope: string;
+  key_hash: string;
+  key_prefix: string;
+  created_at: number;
+  expires_at: Int;
+  last_used_at: Int;
+  revoked_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -453,6 +467,7 @@ export interface Database {
   user_plugin_configs: UserPluginConfigsTable;
   connector_attempts: ConnectorAttemptsTable;
   connector_bindings: ConnectorBindingsTable;
+  api_keys: ApiKeysTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */
