@@ -50,10 +50,31 @@ export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 export const DB_TYPES = ['sqlite3', 'postgres', 'mysql'] as const;
 export type DbType = (typeof DB_TYPES)[number];
 
-/** Languages bundled with the product (spec §1). */
+/**
+ * Languages the product can ship (spec §1), with the label the language menus show (Answer's labels). A language
+ * is offered when its folder `i18n/<value>/` exists (the server checks); the completeness test fails for a
+ * folder missing here, so adding a language is a folder plus one line.
+ */
 export const LANGUAGES = [
   { label: 'English', value: 'en_US' },
   { label: '中文(CN)', value: 'zh_CN' },
+  { label: 'Español', value: 'es_ES' },
+  { label: 'Français', value: 'fr_FR' },
+  { label: 'Deutsch', value: 'de_DE' },
+  { label: '日本語', value: 'ja_JP' },
+  { label: 'Português(BR)', value: 'pt_BR' },
+  { label: 'Русский', value: 'ru_RU' },
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['value'];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en_US';
+
+/**
+ * The right-to-left pseudo-locale: en_US strings generated mirrored at run time, for checking layouts right to
+ * left. Never listed or offered; the server accepts it only with QUORUM_PSEUDO_LOCALE=on (tests).
+ */
+export const PSEUDO_RTL_LANGUAGE = 'ar_XB';
+
+/** Writing direction of a language code (`ar_XB`, `he_IL`, `fa_IR` ... are right to left). */
+export function textDirection(lang: string): 'ltr' | 'rtl' {
+  return /^(ar|he|fa|ur|ps|yi|dv|ckb)(_|-|$)/i.test(lang) ? 'rtl' : 'ltr';
+}

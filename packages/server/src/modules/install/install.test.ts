@@ -32,7 +32,7 @@ describe('before installation', () => {
     expect((await call(f.app, 'GET', '/answer/api/v1/user/info')).body.data).toBeNull();
     expect((await call(f.app, 'GET', '/answer/api/v1/user-center/agent')).body.data).toEqual({ enabled: false, agent_info: null });
     expect((await call(f.app, 'GET', '/answer/api/v1/plugin/status')).body.data).toEqual([]);
-    expect((await call(f.app, 'GET', '/answer/api/v1/language/options')).body.data.map((l: { value: string }) => l.value)).toEqual(['en_US', 'zh_CN']);
+    expect((await call(f.app, 'GET', '/answer/api/v1/language/options')).body.data.map((l: { value: string }) => l.value)).toEqual(expect.arrayContaining(['en_US', 'zh_CN']));
     expect((await call(f.app, 'GET', '/installation/language/options')).status).toBe(200);
     expect((await call(f.app, 'GET', '/answer/api/v1/question/page')).status).toBe(503);
     expect((await call(f.app, 'POST', '/installation/config-file/check')).body.data).toEqual({ config_file_exist: false, db_connection_success: false, db_table_exist: false });

@@ -1,9 +1,9 @@
 /** Language options and UI bundles: GET /language/options, /language/config (and the installer's copies). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES } from '@quorum/contract';
+import { DEFAULT_LANGUAGE } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { uiBundle } from '../../core/i18n.js';
+import { availableLanguages, isAvailableLanguage, uiBundle } from '../../core/i18n.js';
 import { getSettings } from '../siteinfo/index.js';
 
 const LangQuery = z.object({ lang: z.string().optional() });
@@ -11,10 +11,11 @@ const LangQuery = z.object({ lang: z.string().optional() });
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function languageRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
-  const options = () => LANGUAGES.map((l) => ({ label: l.label, value: l.value, progress: 100 }));
+  // Every offered language is complete (the completeness test in core/ fails otherwise): progress 100.
+  const options = () => availableLanguages().map((l) => ({ label: l.label, value: l.value, progress: 100 }));
   const pick = async (lang: string | undefined, fallback: string) => {
     const wanted = lang && lang !== 'Default' ? lang : fallback;
-    return LANGUAGES.some((l) => l.value === wanted) ? wanted : 'en_US';
+    return isAvailableLanguage(wanted) ? wanted : DEFAULT_LANGUAGE;
   };
 
   app.get('/answer/api/v1/language/options', async (req) => ok(req, options()));

@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
       if (!site) return t.skip();
       expect(await get('users')).toMatchObject({ allow_update_avatar: true, allow_update_bio: true, allow_update_display_name: true, allow_update_location: true, allow_update_username: true, allow_update_website: true, default_avatar: 'system' });
       expect(await get('general')).toMatchObject({ name: 'Test Site', site_url: 'http://localhost:9080', contact_email: 'contact@example.com' });
-      expect((await call(app(), 'GET', '/answer/admin/api/language/options', { token: admin })).body.data).toEqual([{ label: 'English', value: 'en_US' }, { label: '中文(CN)', value: 'zh_CN' }]);
+      expect((await call(app(), 'GET', '/answer/admin/api/language/options', { token: admin })).body.data).toEqual(expect.arrayContaining([{ label: 'English', value: 'en_US' }, { label: '中文(CN)', value: 'zh_CN' }]));
       expect((await call(app(), 'GET', '/answer/admin/api/theme/options', { token: admin })).body.data).toEqual([{ label: 'Default', value: 'default' }]);
     });
 
@@ -72,7 +72,7 @@ for (const dialect of DIALECTS) {
       expect(await get('general')).toEqual(before);
 
       const cases: Array<[string, unknown, string, string]> = [
-        ['interface', { language: 'fr_FR', time_zone: 'UTC' }, 'language', 'Choose one of the offered languages.'],
+        ['interface', { language: 'xx_XX', time_zone: 'UTC' }, 'language', 'Choose one of the offered languages.'],
         ['interface', { language: 'en_US', time_zone: 'Mars/Olympus' }, 'time_zone', 'Choose a time zone from the list.'],
         ['branding', { logo: 'javascript:alert(1)' }, 'logo', "Enter an uploaded image's address or an http or https URL of at most 512 characters."],
         ['write', { recommend_tags: [{ slug_name: 'no-such-tag' }] }, 'recommend_tags.0.slug_name', 'Tag "no-such-tag" does not exist.'],

@@ -5,10 +5,11 @@
  * markdown once, records the change in the admin audit log and drops the settings cache and the micro-cache,
  * so the next request in this process sees it. (Other app nodes see it within the 5 s settings cache.)
  */
-import { LANGUAGES, SITEINFO_SECTIONS, type LabelValue, type SiteinfoSectionName, type SiteThemeReq, type SiteWriteReq } from '@quorum/contract';
+import { SITEINFO_SECTIONS, type LabelValue, type SiteinfoSectionName, type SiteThemeReq, type SiteWriteReq } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
+import { availableLanguages } from '../../core/i18n.js';
 import { recordAdminAction, settingsDiff } from '../admin/index.js';
 import { tagIdBySlug } from '../tag/index.js';
 import type { UserRow } from '../../core/auth/index.js';
@@ -34,7 +35,7 @@ export const THEME_OPTIONS: LabelValue[] = [{ label: 'Default', value: 'default'
 
 /** GET /admin/api/language/options: the bundled languages (spec §1). */
 export function languageOptions(): LabelValue[] {
-  return LANGUAGES.map((l) => ({ label: l.label, value: l.value }));
+  return availableLanguages().map((l) => ({ label: l.label, value: l.value }));
 }
 
 /** GET /admin/api/siteinfo/{section}: the stored section with defaults filled in. */
