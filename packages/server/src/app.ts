@@ -54,6 +54,7 @@ import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
 import { securityRoutes } from './modules/security/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { installOpenApi } from './modules/openapi/index.js';
+import { apiKeyRoutes } from './modules/apikey/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
@@ -199,6 +200,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(adminUserRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(mailRoutes);
   await app.register(notifyMailRoutes);
   await app.register(questionRoutes);

@@ -1,8 +1,10 @@
 /**
  * A short-lived, process-local cache for anonymous read paths (question lists, server-rendered pages).
- * Entries live TTL_MS; every content write in this process clears the whole cache. With several app nodes,
- * another node's write shows within TTL_MS; the worker processes of one `quorum run --workers N` clear each
- * other's at once (cluster.ts). Bounded to MAX_ENTRIES (oldest entry evicted first).
+ * Entries live TTL_MS; every content write in this process clears the whole cache. Other processes hear of it
+ * through `onMicroClear`: the worker processes of one `quorum run --workers N` clear each other's at once
+ * (cluster.ts), and with QUORUM_REDIS_URL every node's is cleared through Redis pub/sub (core/redis.ts), so a
+ * write shows on every node within 1 s. Several nodes without Redis: another node's write shows within TTL_MS.
+ * Bounded to MAX_ENTRIES (oldest entry evicted first).
  */
 const TTL_MS = 2000;
 const MAX_ENTRIES = 1000;
@@ -47,7 +49,8 @@ export function microClear(): void {
 }
 
 /**
- * Calls `fn` after every `microClear` of this process (cluster.ts passes it on to the sibling worker processes).
+ * Calls `fn` after every `microClear` of this process (cluster.ts passes it on to the sibling worker processes,
+ * core/redis.ts to the other nodes).
  * @returns the function that removes the listener
  */
 export function onMicroClear(fn: () => void): () => void {

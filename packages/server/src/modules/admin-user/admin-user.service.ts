@@ -148,7 +148,7 @@ export async function activationUrl(ctx: AppContext, userId: string): Promise<st
  */
 export async function resendActivationEmail(ctx: AppContext, admin: UserRow, userId: string): Promise<void> {
   const user = await getUser(ctx, userId);
-  rateLimit(ctx, 'email', { ip: `admin:${admin.id}`, account: user.id });
+  await rateLimit(ctx, 'email', { ip: `admin:${admin.id}`, account: user.id });
   await sendCodeMail(ctx, user, 'activate', user.e_mail);
   await recordAdminAction(ctx, admin, { action: 'user.activation_email', targetType: 'user', targetId: user.id, changes: {} });
 }

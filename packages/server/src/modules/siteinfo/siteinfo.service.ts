@@ -1,6 +1,9 @@
 /**
- * Site settings with defaults merged in, cached per process and refreshed on write.
- * (Several app nodes: each caches for at most CACHE_MS, so another node's change shows within 5 s.)
+ * Site settings with defaults merged in, cached per process and refreshed on write. A save clears the micro-cache,
+ * which tells the other processes (core/microcache.ts onMicroClear): the workers of `quorum run --workers N`
+ * through the cluster relay, and with QUORUM_REDIS_URL every node through Redis pub/sub (core/redis.ts); each
+ * then drops its settings cache through `invalidateSettings`, so the saved setting shows everywhere within 1 s.
+ * Several nodes without Redis: each caches for at most CACHE_MS, so another node's change shows within 5 s.
  */
 import type { AppContext } from '../../core/context.js';
 import { nowSeconds } from '../../core/context.js';

@@ -57,7 +57,7 @@ export async function activateAccount(ctx: AppContext, code: string): Promise<{ 
 export async function resendActivation(ctx: AppContext, user: UserRow, input: { captcha_id?: string; captcha_code?: string }, ip: string): Promise<void> {
   if (user.mail_status === MailStatus.activated) return;
   await requireCaptcha(ctx, input);
-  rateLimit(ctx, 'email', { ip, account: user.id });
+  await rateLimit(ctx, 'email', { ip, account: user.id });
   await sendCodeMail(ctx, user, 'activate', user.e_mail);
 }
 
@@ -68,7 +68,7 @@ export async function resendActivation(ctx: AppContext, user: UserRow, input: { 
 export async function requestPasswordReset(ctx: AppContext, input: PasswordResetReq, ip: string): Promise<void> {
   await requireCaptcha(ctx, input);
   const email = input.e_mail.toLowerCase();
-  rateLimit(ctx, 'reset', { ip, account: email });
+  await rateLimit(ctx, 'reset', { ip, account: email });
   const user = await repo.findUserByEmail(requireDb(ctx), email);
   if (!user || user.status === 10) return;
   await sendCodeMail(ctx, user, 'reset_password', user.e_mail);
@@ -122,7 +122,7 @@ export async function requestEmailChange(ctx: AppContext, user: UserRow, input: 
   if (email === user.e_mail) throw fieldError('e_mail', 'error.email.same_as_current');
   await assertEmailDomainAllowed(ctx, email);
   if (await repo.findUserByEmail(db, email)) throw fieldError('e_mail', 'error.email.duplicate');
-  rateLimit(ctx, 'email', { ip, account: user.id });
+  await rateLimit(ctx, 'email', { ip, account: user.id });
   await sendCodeMail(ctx, user, 'change_email', email, { e_mail: email });
 }
 
@@ -154,7 +154,7 @@ export const CAPTCHA_ACTIONS = ['login', 'e_mail', 'find_pass', 'modify_pass', '
  */
 export async function actionRecord(ctx: AppContext, action: string, ip: string): Promise<{ verify: boolean; captcha_id: string; captcha_img: string }> {
   let verify = false;
-  if (action === 'login') verify = loginNeedsCaptcha(ctx, ip);
+  if (action === 'login') verify = await loginNeedsCaptcha(ctx, ip);
   else if (action === 'e_mail' || action === 'find_pass') verify = true;
   const captcha = await createCaptcha(ctx, action);
   return { verify, ...captcha };

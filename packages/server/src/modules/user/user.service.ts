@@ -147,7 +147,7 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
   if (!login.allow_new_registrations) throw badRequest('error.user.registration_closed');
   if (!login.allow_email_registrations) throw badRequest('error.user.email_registration_closed');
   await assertEmailDomainAllowed(ctx, input.e_mail);
-  rateLimit(ctx, 'register', { ip });
+  await rateLimit(ctx, 'register', { ip });
   const awaitingApproval = await signUpNeedsApproval(ctx);
   const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass, mailStatus: MailStatus.inactive, awaitingApproval });
   const token = await createSession(ctx, user.id);
@@ -170,21 +170,21 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   const { login: policy } = await getSettings(ctx);
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
   const email = input.e_mail.trim().toLowerCase();
-  checkLoginRate(ctx, ip);
-  if (loginNeedsCaptcha(ctx, ip, email)) {
+  await checkLoginRate(ctx, ip);
+  if (await loginNeedsCaptcha(ctx, ip, email)) {
     // A missing or wrong captcha counts as a failed attempt too, so the captcha stays on.
-    await requireCaptcha(ctx, input).catch((err: unknown) => {
-      recordLoginFailure(ctx, ip, email);
+    await requireCaptcha(ctx, input).catch(async (err: unknown) => {
+      await recordLoginFailure(ctx, ip, email);
       throw err;
     });
   }
   const user = await repo.findUserByEmail(db, email);
   const okPassword = await verifyPassword(user?.pass ?? '', input.pass);
   if (!user || !okPassword || user.status === UserStatus.deleted) {
-    recordLoginFailure(ctx, ip, email);
+    await recordLoginFailure(ctx, ip, email);
     throw fieldError('e_mail', 'error.object.email_or_password_incorrect');
   }
-  clearLoginFailures(ctx, email);
+  await clearLoginFailures(ctx, email);
   const now = nowSeconds();
   if (isSuspended(user, now)) throw suspendedError(user);
   if (user.status === UserStatus.suspended) {

@@ -1,0 +1,124 @@
+/**
+ * State shared by several app nodes through Redis (`QUORUM_REDIS_URL`, client ioredis). When configured, Redis holds:
+ *   - request rate-limit counters (@fastify/rate-limit's Redis store, app.ts) and the account throttle's counters
+ *     (failed logins, login / registration / reset / e-mail limits: modules/user/throttle.ts);
+ *   - cache invalidation over pub/sub: a write that clears this node's micro-cache (core/microcache.ts), or a saved
+ *     setting, clears the micro-cache and the site-settings cache of every node, so the change shows everywhere
+ *     within milliseconds (the stated window is 1 s);
+ *   - live events (core/events.ts connects its own two connections).
+ * Without Redis a single node works as before. Several nodes without Redis (QUORUM_NODES > 1, see
+ * warnIfPerNode) still share everything kept in the database (sessions, content, settings, the outbox), but
+ * count limits per node and see other nodes' writes only when their caches expire (micro-cache 2 s, settings 5 s).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AppContext } from './context.js';
+import { microClear, onMicroClear } from './microcache.js';
+
+interface Shared {
+  /** Commands (counters, publish). */
+  client: Redis;
+  /** The pub/sub subscriber (a subscribed connection runs no other commands). */
+  sub: Redis | null;
+  ready: Promise<void>;
+}
+
+const shared = new WeakMap<AppContext, Shared>();
+
+/** The configured Redis URL, or undefined (empty counts as unset). */
+export function redisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.QUORUM_REDIS_URL || undefined;
+}
+
+/**
+ * Key prefix of this site in a Redis that several sites may share: `quorum:<16 hex digits>:`, a hash of the
+ * database settings (engine, host, name, or the data directory for SQLite), so every node of one site agrees
+ * without configuration. Read at each use: the installer connects the database after start.
+ */
+export function sitePrefix(ctx: AppContext): string {
+  const cfg = ctx.config?.database;
+  const where = cfg ? JSON.stringify([cfg.type, cfg.host ?? '', cfg.name ?? '', cfg.type === 'sqlite3' ? ctx.dataDir : '']) : ctx.dataDir;
+  return `quorum:${createHash('sha256').update(where).digest('hex').slice(0, 16)}:`;
+}
+
+/**
+ * The command connection of this app to Redis, created on first use and closed with the app; null without
+ * QUORUM_REDIS_URL. Commands fail fast while Redis is unreachable (one retry, no offline queue beyond the
+ * reconnect), so callers fall back to their per-node state instead of hanging requests.
+ */
+export function sharedRedis(ctx: AppContext): Redis | null {
+  const url = redisUrl();
+  if (!url) return null;
+  let s = shared.get(ctx);
+  if (!s) {
+    const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
+    client.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis connection error'));
+    s = { client, sub: null, ready: Promise.resolve() };
+    shared.set(ctx, s);
+    const done = s;
+    ctx.onClose.push(async () => {
+      shared.delete(ctx);
+      await Promise.all([done.client, done.sub].filter((c): c is Redis => c !== null).map((c) => c.quit().catch(() => c.disconnect())));
+    });
+  }
+  return s.client;
+}
+
+/** Cache invalidation channel of this site. */
+const clearChannel = (ctx: AppContext) => `${sitePrefix(ctx)}cache-clear`;
+
+/**
+ * Joins this app to the cache invalidation of the other nodes (see the file header), when Redis is configured:
+ * every microClear of this process is published; a message from another node clears this process's micro-cache
+ * and calls `invalidate` (the site-settings cache). Call once per app, after the installed state is loaded.
+ * @returns a promise that resolves when the subscription is active (at once without Redis)
+ */
+export function joinCacheInvalidation(ctx: AppContext, invalidate: () => void): Promise<void> {
+  const client = sharedRedis(ctx);
+  const s = shared.get(ctx);
+  if (!client || !s) return Promise.resolve();
+  if (s.sub) return s.ready;
+  const origin = randomUUID();
+  const sub = client.duplicate();
+  sub.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis subscriber connection error'));
+  s.sub = sub;
+  let relaying = false;
+  const unsubscribe = onMicroClear(() => {
+    if (relaying) return;
+    client.publish(clearChannel(ctx), origin).catch((err: Error) => ctx.log.warn({ err: err.message }, 'publishing a cache invalidation to Redis failed'));
+  });
+  ctx.onClose.unshift(() => unsubscribe());
+  sub.on('pmessage', (_pattern: string, channel: string, from: string) => {
+    if (from === origin || channel !== clearChannel(ctx)) return;
+    relaying = true;
+    try {
+      microClear();
+      invalidate();
+    } finally {
+      relaying = false;
+    }
+  });
+  // Every site's channel, filtered on arrival: the channel follows the database settings, which the installer
+  // may connect after start.
+  s.ready = sub
+    .psubscribe('quorum:*:cache-clear')
+    .then(() => undefined)
+    .catch((err: Error) => ctx.log.warn({ err: err.message }, 'subscribing to cache invalidations failed'));
+  return s.ready;
+}
+
+/**
+ * Start-up warning for several nodes without Redis. A node knows there are several when the operator says so:
+ * `QUORUM_NODES` (the number of nodes serving the site; docs/OPERATIONS.md) greater than 1. (`quorum run --workers N`
+ * prints its own note: its worker processes relay cache invalidation to each other without Redis.)
+ * @returns the warning printed, or null when none applies
+ */
+export function warnIfPerNode(ctx: AppContext, env: NodeJS.ProcessEnv = process.env): string | null {
+  const nodes = Number(env.QUORUM_NODES || 1);
+  if (!(nodes > 1) || redisUrl(env)) return null;
+  const msg =
+    `QUORUM_NODES=${nodes} without QUORUM_REDIS_URL: request rate limits and failed-login counters are counted per node, ` +
+    `another node's writes show here only when the micro-cache (2 s) and settings cache (5 s) expire, and live updates reach only pages connected to the node that wrote them`;
+  ctx.log.warn(msg);
+  return msg;
+}
