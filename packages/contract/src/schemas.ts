@@ -13,3 +13,4 @@ export * from './schemas/admin.js';
 export * from './schemas/moderation.js';
 export * from './schemas/badges.js';
 export * from './schemas/plugins.js';
+export * from './schemas/apikeys.js';

@@ -14,6 +14,7 @@ import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { isSuspended, suspendedError } from './suspension.js';
 import { hashToken } from './token.js';
+import { isApiKey, userForApiKey } from '../../modules/apikey/apikey.service.js';
 
 export { isSuspended, suspendedError };
 
@@ -53,6 +54,7 @@ export function csrfRefused(): AppError {
 
 /**
  * The logged-in user of a request, or undefined (no token, unknown or expired token, not installed).
+ * @throws 403 `error.apikey.scope_denied` for an API key whose scope does not allow the call (modules/apikey)
  * @throws 403 `error.session.csrf_invalid` for a write (POST, PUT, PATCH, DELETE) authenticated by the session
  *   cookie of a live session whose `X-CSRF-Token` header is missing or wrong; a cookie of an ended session is
  *   no login, so it needs no token
@@ -64,6 +66,8 @@ export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserR
     const checkCsrf = source === 'cookie' && isWriteMethod(req.method);
     r[cacheKey] = !token || !ctx.installed
       ? Promise.resolve(undefined)
+      // An API key (qk_..., header only) acts as its member within its scope; looked up on every request.
+      : source === 'header' && isApiKey(token) ? userForApiKey(ctx, token, req.method, req.url)
       : userForToken(ctx, token).then((user) => {
           if (user && checkCsrf && !csrfHeaderMatches(req, token)) throw csrfRefused();
           return user;

@@ -6,6 +6,8 @@ import type { RouteSchemas } from './document.js';
 export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'GET', path: '/answer/admin/api/answer/page', query: c.AdminAnswerPageQuery, summary: "GET /admin/api/answer/page. `query`: an answer id, a question title substring or `user:<username>`;" },
   { method: 'PUT', path: '/answer/admin/api/answer/status', body: c.AdminAnswerStatusReq, summary: "PUT /admin/api/answer/status (Answer's AdminUpdateAnswerStatusReq): `answer_id` or `answer_ids`." },
+  { method: 'DELETE', path: '/answer/admin/api/api-keys', body: c.ApiKeyRevokeReq, summary: "DELETE /admin/api/api-keys: revokes one key." },
+  { method: 'POST', path: '/answer/admin/api/api-keys', body: c.ApiKeyCreateReq, summary: "POST /admin/api/api-keys: `expires_at` unix seconds in the future, 0 or absent for a key that never expires." },
   { method: 'PUT', path: '/answer/admin/api/badge/status', body: c.BadgeStatusReq, summary: "PUT /admin/api/badge/status" },
   { method: 'GET', path: '/answer/admin/api/badges', query: c.AdminBadgePageQuery, summary: "GET /admin/api/badges?page=&page_size=&status=&q=" },
   { method: 'GET', path: '/answer/admin/api/plugin/config', query: c.PluginSlugQuery, summary: "GET /admin/api/plugin/config, GET /user/plugin/config" },

@@ -1,0 +1,17 @@
+/** Request schemas of the integration calls: API keys (docs/API.md "Integrations"). Messages are translation keys. */
+import { z } from 'zod';
+
+/** What a key may do: read (GET only), write (any call but the admin API), admin (everything its member may). */
+export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** POST /admin/api/api-keys: `expires_at` unix seconds in the future, 0 or absent for a key that never expires. */
+export const ApiKeyCreateReq = z.object({
+  name: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(100, 'error.form.is_invalid'),
+  scope: z.enum(API_KEY_SCOPES, { error: 'error.form.is_invalid' }),
+  expires_at: z.coerce.number({ error: 'error.form.is_invalid' }).int('error.form.is_invalid').min(0, 'error.form.is_invalid').optional().default(0),
+});
+export type ApiKeyCreateReq = z.infer<typeof ApiKeyCreateReq>;
+
+/** DELETE /admin/api/api-keys: revokes one key. */
+export const ApiKeyRevokeReq = z.object({ id: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid') });

@@ -1,0 +1,60 @@
+/** The only place that queries `api_keys` (migration 013). */
+import type { Selectable } from 'kysely';
+import type { Db } from '../../core/db/index.js';
+import type { ApiKeysTable } from '../../core/db/schema.js';
+import type { UserRow } from '../../core/auth/index.js';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** A key row with its member's username, for the admin list. */
+export type ApiKeyListRow = ApiKeyRow & { username: string };
+
+/** Stores a new key (its hash only). */
+export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
+  await db.kysely.insertInto('api_keys').values(row).execute();
+}
+
+/** Every key, newest first, revoked ones included. */
+export function listApiKeyRows(db: Db): Promise<ApiKeyListRow[]> {
+  return db.kysely
+    .selectFrom('api_keys')
+    .leftJoin('users', 'users.id', 'api_keys.user_id')
+    .selectAll('api_keys')
+    .select((eb) => eb.fn.coalesce('users.username', eb.val('')).as('username'))
+    .orderBy('api_keys.created_at', 'desc')
+    .orderBy('api_keys.id', 'desc')
+    .execute() as Promise<ApiKeyListRow[]>;
+}
+
+/** Marks a key revoked at `now` (unix seconds); false when no unrevoked key has that id. */
+export async function revokeApiKeyRow(db: Db, id: string, now: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** One key by id, or undefined. */
+export function findApiKeyRow(db: Db, id: string): Promise<ApiKeyRow | undefined> {
+  return db.kysely.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The live key of a hash (not revoked, not expired at `now`) and its member, or undefined. Read from the
+ * database on every call: a revocation takes effect on the next request on every node.
+ */
+export async function findLiveApiKey(db: Db, keyHash: string, now: number): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+  const key = await db.kysely
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', keyHash)
+    .where('revoked_at', '=', 0)
+    .where((eb) => eb.or([eb('expires_at', '=', 0), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (!key) return undefined;
+  const user = await db.kysely.selectFrom('users').selectAll().where('id', '=', key.user_id).executeTakeFirst();
+  return user ? { key, user } : undefined;
+}
+
+/** Records a use of the key at `now`. */
+export async function touchApiKey(db: Db, id: string, now: number): Promise<void> {
+  await db.kysely.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+}
