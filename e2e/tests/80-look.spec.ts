@@ -160,6 +160,10 @@ test('permalink styles: links follow the setting and old links redirect to the c
   await page.goto(shortUrl);
   await expect(page).toHaveURL(new RegExp(`/questions/${q.id}/permalink-look-`));
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // Links in lists use the server's slug: a Chinese title is spelled in pinyin.
+  const zh = await askQuestion(request, member, `如何酿造啤酒 ${unique()}`, 'A question with a Chinese title, for the slug in the list.');
+  await page.goto('/questions?order=newest');
+  await expect(page.getByRole('link', { name: zh.title }).first()).toHaveAttribute('href', new RegExp(`^/questions/${zh.id}/ru-he-niang-zao-pi-jiu-`));
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);
   expect(await sitemap.text()).toContain('/sitemap/questions-1.xml');

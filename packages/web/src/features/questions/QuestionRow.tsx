@@ -40,7 +40,7 @@ export function QuestionRow({ q, permalink }: { q: QuestionListItem; permalink: 
               {t('question_list.pinned')}
             </Badge>
           ) : null}
-          <Link to={questionPath(q.id, q.title, permalink)} className="text-decoration-none">
+          <Link to={questionPath(q.id, q.title, permalink, undefined, q.url_title)} className="text-decoration-none">
             {q.title}
           </Link>
           <StatusBadge status={q.status} show={q.show} className="ms-2 align-text-top" />

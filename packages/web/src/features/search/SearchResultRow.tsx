@@ -11,7 +11,7 @@ import type { SearchHit } from './api';
 /** Link of a hit: the question, or the answer's place on its question page. */
 export function hitPath(hit: SearchHit, permalink: number): string {
   const o = hit.object;
-  return hit.object_type === 'answer' ? questionPath(o.question_id, o.title, permalink, o.id) : questionPath(o.question_id || o.id, o.title, permalink);
+  return hit.object_type === 'answer' ? questionPath(o.question_id, o.title, permalink, o.id, o.url_title) : questionPath(o.question_id || o.id, o.title, permalink, undefined, o.url_title);
 }
 
 /** One search result: type, votes and answers, title link, excerpt, tags, author and date. */
