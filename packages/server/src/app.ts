@@ -51,6 +51,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, notifyMailRoutes, startMailWorker } from './modules/mail/index.js';
 import { startDigestScheduler } from './modules/digest/index.js';
 import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
+import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
 import { securityRoutes } from './modules/security/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { installOpenApi } from './modules/openapi/index.js';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startMailWorker(ctx);
   startDigestScheduler(ctx);
   startBackupScheduler(ctx);
+  startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
@@ -231,6 +233,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(installRoutes);
   await app.register(securityRoutes);
   await app.register(healthRoutes);
+  await app.register(backupRoutes);
   await app.register(backupRoutes);
   await app.register(ssrRoutes);
   return app;

@@ -1,5 +1,5 @@
 /**
- * The `quorum` command line: run | init | upgrade | import.
+ * The `quorum` command line: run | init | upgrade | import | backup | restore.
  * Data directory: --data-dir, else QUORUM_DATA_DIR, else ./data. Port: PORT, else 9080.
  * `run --workers N` (default QUORUM_WORKERS, else the number of cores) serves from N processes (cluster.ts).
  */
@@ -165,6 +165,26 @@ program
     } finally {
       await db.close();
     }
+  });
+
+program
+  .command('backup')
+  .description('write a backup (database in an engine-neutral form, with the uploads) while the site keeps serving')
+  .option('-o, --output <file>', 'backup file (default: quorum-<date>-<time>.backup.gz in the current directory)')
+  .action(async (opts: { output?: string }) => {
+    const { runBackupCli } = await import('./modules/backup/index.js');
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    await runBackupCli(dataDir(), opts.output || `quorum-${stamp}.backup.gz`);
+  });
+
+program
+  .command('restore')
+  .description('restore a backup into the configured database (any engine; on a data directory not installed yet, DB_TYPE, DB_FILE, DB_HOST ... as for init)')
+  .argument('<file>', 'backup file written by `quorum backup` or the admin console')
+  .option('--force', 'replace the content of a database that is not empty')
+  .action(async (file: string, opts: { force?: boolean }) => {
+    const { runRestoreCli } = await import('./modules/backup/index.js');
+    await runRestoreCli(dataDir(), file, opts);
   });
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -54,3 +54,18 @@ export async function hasSchema(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** Names of every migration this code knows, in the order they apply (the last is the newest schema version). */
+export async function knownMigrations(db: Db): Promise<string[]> {
+  return Object.keys(await provider(db).getMigrations()).sort();
+}
+
+/**
+ * Applies pending migrations up to and including `name` (an older schema version than the latest).
+ * @throws when `name` is unknown or a migration fails
+ */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: provider(db), migrationTableName: 'quorum_migrations', migrationLockTableName: 'quorum_migrations_lock' });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw error;
+}

@@ -1,0 +1,88 @@
+/**
+ * `quorum backup` and `quorum restore` for the command line: a progress bar on a terminal (a line every 5 s
+ * otherwise), then a summary on stdout.
+ */
+import cliProgress from 'cli-progress';
+import { configText, dbConfigFromEnv, readConfig, writeConfig, type FileConfig } from '../../config/config.js';
+import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
+import { uploadsDir } from '../file/file.service.js';
+import { createBackup, restoreBackup, type BackupSummary, type Progress } from './backup.service.js';
+
+/** A progress callback drawing a bar (terminal) or periodic lines (logs); `stop()` ends the bar. */
+function progressPrinter(verb: string, out: NodeJS.WriteStream): { progress: Progress; stop(): void } {
+  const bar = out.isTTY
+    ? new cliProgress.SingleBar({ stream: out, format: `${verb} [{bar}] {percentage}% | {value}/{total} rows and files | {eta_formatted} left`, hideCursor: true }, cliProgress.Presets.shades_classic)
+    : null;
+  let started = false;
+  let last = 0;
+  return {
+    progress(done, total) {
+      if (bar) {
+        if (!started) bar.start(total, 0);
+        started = true;
+        bar.update(done);
+      } else if (Date.now() - last >= 5000 || done === total) {
+        last = Date.now();
+        out.write(`${verb} ${done}/${total} rows and files\n`);
+      }
+    },
+    stop() {
+      if (started) bar?.stop();
+    },
+  };
+}
+
+function installedConfig(dataDir: string): FileConfig {
+  const cfg = readConfig(dataDir);
+  if (!cfg) throw new Error(`${dataDir} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
+  return cfg;
+}
+
+function summaryText(what: string, file: string, s: BackupSummary, seconds: number): string {
+  return `${what} ${file} in ${seconds.toFixed(1)} s: schema ${s.schema}, ${s.rows} rows in ${s.tables.length} tables, ${s.files} uploaded files\n`;
+}
+
+/**
+ * Writes a backup of the installed data directory to `file` (on its own database connection, so a running
+ * server goes on serving).
+ */
+export async function runBackupCli(dataDir: string, file: string, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
+  const cfg = installedConfig(dataDir);
+  const db = await openDb({ ...cfg.database, pool: 1 }, dataDir);
+  const printer = progressPrinter('Backing up', out);
+  const t0 = Date.now();
+  try {
+    const s = await createBackup(db, uploadsDir(dataDir), file, printer.progress);
+    printer.stop();
+    out.write(summaryText('Wrote', file, s, (Date.now() - t0) / 1000));
+    return s;
+  } finally {
+    printer.stop();
+    await db.close();
+  }
+}
+
+/**
+ * Restores `file` into the data directory's database (any engine) and uploads folder. On a data directory that
+ * is not installed, the database comes from DB_TYPE, DB_FILE, DB_HOST ... (as for `quorum init`) and the config
+ * file is written once the restore succeeds. A database that already has content is replaced only with `force`;
+ * stop the servers first (they keep their caches).
+ */
+export async function runRestoreCli(dataDir: string, file: string, opts: { force?: boolean }, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
+  const existing = readConfig(dataDir);
+  const dbConfig = existing?.database ?? dbConfigFromEnv(process.env);
+  if (!existing) await ensureDatabase(dbConfig);
+  const db: Db = await openDb(dbConfig, dataDir);
+  const printer = progressPrinter('Restoring', out);
+  const t0 = Date.now();
+  try {
+    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress });
+    printer.stop();
+    out.write(summaryText('Restored', file, s, (Date.now() - t0) / 1000));
+    if (!existing) writeConfig(dataDir, configText(dbConfig));
+    return s;
+  } finally {
+    printer.stop();
+    await db.close();
+  }
+}

@@ -1,0 +1,250 @@
+/**
+ * Backups and restores through the admin calls and the command-line functions: cross-engine round trips
+ * (SQLite -> PostgreSQL, PostgreSQL -> MariaDB, MariaDB -> SQLite) with row counts, a question page and a search
+ * result identical; a newer backup refused, an older one migrated; the typed confirmation.
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbType } from '@quorum/contract';
+import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { openDb } from '../../core/db/index.js';
+import { activeUser, answerQuestion, askQuestion } from '../comment/social.testkit.js';
+import { listTables, countRows } from './backup.repository.js';
+import { runBackupCli, runRestoreCli } from './backup.cli.js';
+import { runScheduledBackup } from './backup.scheduler.js';
+import { readHeader } from './backup.format.js';
+
+const V1 = '/answer/api/v1';
+const ADMIN_API = '/answer/admin/api';
+
+/** Quiet stdout for the command-line functions. */
+const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
+
+/** Writes some content: members, questions with answers and comments, a vote, an uploaded file. */
+async function generate(site: TestSite): Promise<{ questionId: string; answerer: { token: string } }> {
+  const admin = await adminToken(site.app);
+  const asker = await activeUser(site.app, 'asker', 1000);
+  const answerer = await activeUser(site.app, 'answerer', 1000);
+  let questionId = '';
+  for (let i = 0; i < 6; i++) {
+    const q = await askQuestion(site.app, i % 2 ? asker.token : admin, `How do penguins keep warm number ${i}`, i % 2 ? 'birds' : 'cold');
+    if (!questionId) questionId = q;
+    const a = await answerQuestion(site.app, answerer.token, q, `Penguins huddle together, answer ${i}, with feathers`);
+    await call(site.app, 'POST', `${V1}/comment`, { token: asker.token, body: { object_id: a, original_text: `Thanks for answer ${i}, very warm` } });
+    await call(site.app, 'POST', `${V1}/vote/up`, { token: asker.token, body: { object_id: a, is_cancel: false } });
+  }
+  mkdirSync(path.join(site.dataDir, 'uploads', 'post'), { recursive: true });
+  writeFileSync(path.join(site.dataDir, 'uploads', 'post', 'penguin.png'), Buffer.from([137, 80, 78, 71, 1, 2, 3]));
+  return { questionId, answerer };
+}
+
+async function rowCounts(site: TestSite): Promise<Record<string, number>> {
+  const db = site.app.quorum.database!;
+  const out: Record<string, number> = {};
+  for (const t of await listTables(db.kysely)) out[t.name] = await countRows(db, t.name);
+  return out;
+}
+
+async function questionPage(site: TestSite, id: string) {
+  const info = await call(site.app, 'GET', `${V1}/question/info?id=${id}`);
+  const answers = await call(site.app, 'GET', `${V1}/answer/page?question_id=${id}&page=1&page_size=20&order=default`);
+  return { info: info.body.data, answers: answers.body.data };
+}
+
+async function search(site: TestSite) {
+  return (await call(site.app, 'GET', `${V1}/search?q=penguins%20huddle&order=newest`)).body.data;
+}
+
+/** Takes a backup of a site's database and uploads with the command-line function. */
+async function backupOf(site: TestSite, dir: string): Promise<string> {
+  const file = path.join(dir, `${path.basename(site.dataDir)}.backup.gz`);
+  await runBackupCli(site.dataDir, file, sink);
+  return file;
+}
+
+/** Puts a backup file into a site's backups folder under a name the admin calls accept. */
+function intoBackups(site: TestSite, file: string, name = 'quorum-20260101-000000.backup.gz'): string {
+  mkdirSync(path.join(site.dataDir, 'backups'), { recursive: true });
+  copyFileSync(file, path.join(site.dataDir, 'backups', name));
+  return name;
+}
+
+/** Rewrites a backup: its header through `header`, and without the sections of the tables in `dropTables`. */
+function rewrite(file: string, out: string, header: (h: Record<string, any>) => void, dropTables: string[] = []): void {
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  const h = JSON.parse(lines[0]!);
+  header(h);
+  const kept: string[] = [JSON.stringify(h)];
+  let skipping = false;
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('{"table":')) skipping = dropTables.includes(JSON.parse(line).table);
+    else if (!line.startsWith('[')) skipping = false;
+    if (!skipping) kept.push(line);
+  }
+  writeFileSync(out, gzipSync(kept.join('\n')));
+}
+
+const PAIRS: Array<[DbType, DbType]> = [
+  ['sqlite3', 'postgres'],
+  ['postgres', 'mysql'],
+  ['mysql', 'sqlite3'],
+];
+
+for (const [from, to] of PAIRS) {
+  if (!DIALECTS.includes(from) || !DIALECTS.includes(to)) continue;
+  describe(`backup on ${from}, restore on ${to}`, () => {
+    let source: TestSite | undefined;
+    let target: TestSite | undefined;
+    let tmp: string;
+    let file: string;
+    let questionId: string;
+    let answererToken: string;
+    beforeAll(async () => {
+      if (!(await shouldRun(from)) || !(await shouldRun(to))) return;
+      tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-backup-'));
+      source = await installedSite(from);
+      target = await installedSite(to);
+      const made = await generate(source);
+      questionId = made.questionId;
+      answererToken = made.answerer.token;
+      file = await backupOf(source, tmp);
+    }, 120_000);
+    afterAll(async () => {
+      await source?.close();
+      await target?.close();
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('restores from the admin console with the site name typed: same rows, question page, search and uploads', async () => {
+      if (!source || !target) return;
+      const admin = await adminToken(target.app);
+      const name = intoBackups(target, file);
+      const list = await call(target.app, 'GET', `${ADMIN_API}/backups`, { token: admin });
+      expect(list.status).toBe(200);
+      expect(list.body.data.backups).toEqual([expect.objectContaining({ name, size: readFileSync(file).length })]);
+
+      const wrong = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Not the site' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.reason).toBe('backup.confirm_mismatch');
+      expect(await countRows(target.app.quorum.database!, 'questions')).toBe(0);
+
+      const r = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Test Site' } });
+      expect(r.status).toBe(200);
+      expect(r.body.data.files).toBe(1);
+
+      // Every table as the backup's snapshot had it (background workers of the source may have written since).
+      const snapshot = Object.fromEntries((await readHeader(file)).tables.map((t) => [t.name, t.rows]));
+      expect(await rowCounts(target)).toEqual(snapshot);
+      const content = ['users', 'questions', 'answers', 'comments', 'votes', 'tags', 'tag_rel', 'revisions', 'activity', 'search_docs'];
+      const pick = (c: Record<string, number>) => Object.fromEntries(content.map((t) => [t, c[t]]));
+      expect(pick(await rowCounts(target))).toEqual(pick(await rowCounts(source)));
+      expect(snapshot.questions).toBe(6);
+      expect(await questionPage(target, questionId)).toEqual(await questionPage(source, questionId));
+      const found = await search(target);
+      expect(found.count).toBe(6);
+      expect(found).toEqual(await search(source));
+      expect(readFileSync(path.join(target.dataDir, 'uploads', 'post', 'penguin.png'))).toEqual(Buffer.from([137, 80, 78, 71, 1, 2, 3]));
+    }, 120_000);
+
+    it('keeps sessions and hands out new ids after the restored ones', async () => {
+      if (!source || !target) return;
+      const q = await askQuestion(target.app, answererToken, 'A question asked after the restore', 'cold');
+      const restoredIds = (await target.app.quorum.database!.kysely.selectFrom('questions').select('id').execute()).map((r) => r.id);
+      expect(restoredIds.filter((id) => id === q)).toHaveLength(1);
+      expect(restoredIds.every((id) => id === q || id < q)).toBe(true);
+    });
+  });
+}
+
+for (const dialect of DIALECTS) {
+  describe(`backup versions and access on ${dialect}`, () => {
+    let site: TestSite | undefined;
+    let tmp: string;
+    let file: string;
+    beforeAll(async () => {
+      if (!(await shouldRun(dialect))) return;
+      tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-backup-'));
+      site = await installedSite(dialect);
+      await generate(site);
+      file = await backupOf(site, tmp);
+    }, 120_000);
+    afterAll(async () => {
+      await site?.close();
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('refuses a backup from a newer Quorum with a clear message, leaving the database alone', async () => {
+      if (!site) return;
+      const newer = path.join(tmp, 'newer.backup.gz');
+      rewrite(file, newer, (h) => (h.schema = '999_future'));
+      await expect(runRestoreCli(site.dataDir, newer, { force: true }, sink)).rejects.toThrow(/comes from a newer Quorum \(schema 999_future; this Quorum knows up to \d{3}_\w+\): upgrade Quorum, then restore it/);
+      const admin = await adminToken(site.app);
+      const r = await call(site.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name: intoBackups(site, newer, 'quorum-20260101-000001.backup.gz'), confirm: 'Test Site' } });
+      expect(r.status).toBe(400);
+      expect(r.body.reason).toBe('backup.newer');
+      expect(await countRows(site.app.quorum.database!, 'questions')).toBe(6);
+    });
+
+    it('refuses to overwrite a database with content unless told to', async () => {
+      if (!site) return;
+      await expect(runRestoreCli(site.dataDir, file, {}, sink)).rejects.toThrow(/not empty/);
+    });
+
+    it('migrates an older backup after restoring it', async () => {
+      if (!site) return;
+      const older = path.join(tmp, 'older.backup.gz');
+      rewrite(file, older, (h) => (h.schema = '011_plugins'), ['backup_runs']);
+      const dbConfig = { ...site.app.quorum.config!.database };
+      const summary = await runRestoreCli(site.dataDir, older, { force: true }, sink);
+      expect(summary.schema).toBe('011_plugins');
+      const db = await openDb(dbConfig, site.dataDir);
+      try {
+        const applied = await db.kysely.selectFrom('quorum_migrations' as any).select('name' as any).execute();
+        expect(applied.map((r: any) => r.name)).toContain('012_backup_runs');
+        expect(await countRows(db, 'backup_runs')).toBe(0);
+        expect(await countRows(db, 'questions')).toBe(6);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('starts a backup, lists it with size and time, downloads it, and runs the daily one once', async () => {
+      if (!site) return;
+      const admin = await adminToken(site.app);
+      const started = await call(site.app, 'POST', `${ADMIN_API}/backups`, { token: admin });
+      expect(started.status).toBe(200);
+      const name = started.body.data.name as string;
+      let listed: any;
+      for (let i = 0; i < 100; i++) {
+        listed = (await call(site.app, 'GET', `${ADMIN_API}/backups`, { token: admin })).body.data;
+        if (!listed.running) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(listed.last_error).toBeNull();
+      const entry = listed.backups.find((b: any) => b.name === name);
+      expect(entry.size).toBeGreaterThan(100);
+      expect(Math.abs(entry.created_at - Date.now() / 1000)).toBeLessThan(120);
+      const dl = await site.app.inject({ method: 'GET', url: `${ADMIN_API}/backups/download?name=${name}`, headers: { authorization: admin } });
+      expect(dl.statusCode).toBe(200);
+      expect(dl.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+      expect(dl.rawPayload.length).toBe(entry.size);
+      expect((await call(site.app, 'GET', `${ADMIN_API}/backups/download?name=../conf/config.yaml`, { token: admin })).status).toBe(404);
+
+      expect(await runScheduledBackup(site.app.quorum, new Date('2026-03-01T03:00:00Z'))).toBeNull();
+      expect((await call(site.app, 'PUT', `${ADMIN_API}/backups/schedule`, { token: admin, body: { daily: true, keep: 1 } })).status).toBe(200);
+      const first = await runScheduledBackup(site.app.quorum, new Date('2026-03-01T03:00:00Z'));
+      expect(first).toMatch(/-scheduled\.backup\.gz$/);
+      expect(await runScheduledBackup(site.app.quorum, new Date('2026-03-01T09:00:00Z'))).toBeNull();
+      await new Promise((r) => setTimeout(r, 1100));
+      const second = await runScheduledBackup(site.app.quorum, new Date('2026-03-02T03:00:00Z'));
+      expect(second).not.toBe(first);
+      const after = (await call(site.app, 'GET', `${ADMIN_API}/backups`, { token: admin })).body.data;
+      expect(after.schedule).toEqual({ daily: true, keep: 1 });
+      expect(after.backups.filter((b: any) => b.scheduled).map((b: any) => b.name)).toEqual([second]);
+      expect(existsSync(path.join(site.dataDir, 'backups', name))).toBe(true);
+    }, 60_000);
+  });
+}
