@@ -51,7 +51,6 @@ import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, notifyMailRoutes, startMailWorker } from './modules/mail/index.js';
 import { startDigestScheduler } from './modules/digest/index.js';
 import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
-import { backupRoutes, startBackupScheduler } from './modules/backup/index.js';
 import { securityRoutes } from './modules/security/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { installOpenApi } from './modules/openapi/index.js';
@@ -148,7 +147,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startMailWorker(ctx);
   startDigestScheduler(ctx);
   startBackupScheduler(ctx);
-  startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
@@ -233,7 +231,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(installRoutes);
   await app.register(securityRoutes);
   await app.register(healthRoutes);
-  await app.register(backupRoutes);
   await app.register(backupRoutes);
   await app.register(ssrRoutes);
   return app;
