@@ -13,6 +13,7 @@ import { ADMIN_NAV } from './nav';
 import ContentsPage from './contents/ContentsPage';
 import PluginsPage, { PluginConfigPage } from './plugins/PluginsPage';
 import UsersPage from './users/UsersPage';
+import ApiKeysPage from './apikeys/ApiKeysPage';
 import UserDetailPage from './users/UserDetailPage';
 import { GeneralPage, InterfacePage, BrandingPage, LegalSettingsPage, SeoPage, LoginSettingsPage, UsersSettingsPage } from './settings/sections';
 import WritePage from './settings/WritePage';
@@ -87,6 +88,7 @@ export default function AdminPage() {
             <Route path="settings-users" element={<UsersSettingsPage />} />
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="installed-plugins" element={<PluginsPage />} />
+            <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path=":slugName" element={<PluginConfigPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
