@@ -17,7 +17,12 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 function readLanguage(lang: string): Map<string, Map<string, string>> {
   const files = new Map<string, Map<string, string>>();
   for (const file of readdirSync(path.join(I18N_DIR, lang)).filter((f) => f.endsWith('.yaml')).sort()) {
-    files.set(file, flattenStrings(YAML.parse(readFileSync(path.join(I18N_DIR, lang, file), 'utf8'))));
+    const text = readFileSync(path.join(I18N_DIR, lang, file), 'utf8');
+    try {
+      files.set(file, flattenStrings(YAML.parse(text)));
+    } catch (e) {
+      throw new Error(`i18n/${lang}/${file} is not valid YAML: ${(e as Error).message}`);
+    }
   }
   return files;
 }
@@ -76,7 +81,8 @@ function problems(lang: string, own: Map<string, Map<string, string>>, reference
   return out;
 }
 
-const reference = readLanguage(DEFAULT_LANGUAGE);
+let referenceFiles: Map<string, Map<string, string>> | undefined;
+const reference = () => (referenceFiles ??= readLanguage(DEFAULT_LANGUAGE));
 const folders = readdirSync(I18N_DIR, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
@@ -91,7 +97,7 @@ describe('translations', () => {
 
   for (const lang of folders.filter((f) => f !== DEFAULT_LANGUAGE && !(PSEUDO_LOCALES as readonly string[]).includes(f))) {
     it(`${lang} has every key of ${DEFAULT_LANGUAGE}, with the same placeholders`, () => {
-      const found = problems(lang, readLanguage(lang), reference);
+      const found = problems(lang, readLanguage(lang), reference());
       // The message lists each missing or wrong key with its file, so a failure says what to translate.
       expect(found, `${lang}: ${found.length} problems\n  ${found.join('\n  ')}`).toEqual([]);
     });
