@@ -431,6 +431,35 @@ export interface ApiKeysTable {
   revoked_at: Int;
 }
 
+/** A registered webhook; `events` comma-separated (migration 014). */
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  events: string;
+  secret: string;
+  enabled: Int;
+  failure_count: Int;
+  created_at: number;
+}
+
+/** One event for one webhook: queue row and delivery log (migration 014). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: number;
+  hook_id: string;
+  event: string;
+  object_id: string;
+  payload: string;
+  status: number;
+  attempts: Int;
+  next_at: number;
+  lease_until: Int;
+  response_code: Int;
+  error: Str;
+  created_at: number;
+  delivered_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -468,6 +497,8 @@ export interface Database {
   connector_attempts: ConnectorAttemptsTable;
   connector_bindings: ConnectorBindingsTable;
   api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

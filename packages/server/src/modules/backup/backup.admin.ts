@@ -53,7 +53,7 @@ export async function backupOverview(ctx: AppContext): Promise<{ backups: Backup
 export function startBackup(ctx: AppContext, opts: { scheduled?: boolean } = {}): { name: string; done: Promise<BackupSummary> } {
   requireDb(ctx);
   const s = nodeState(ctx);
-  if (s.running) throw badRequest('backup.running');
+  if (s.running) throw badRequest('error.backup.running');
   const name = backupName(new Date(), opts.scheduled);
   s.running = name;
   s.lastError = null;
@@ -84,7 +84,7 @@ export function startBackup(ctx: AppContext, opts: { scheduled?: boolean } = {})
  * @throws 404 when `name` is not a backup file name or no such file exists
  */
 export function backupPath(ctx: AppContext, name: string): string {
-  if (!BACKUP_NAME.test(name) || !listBackups(ctx.dataDir).some((b) => b.name === name)) throw notFound('backup.not_found');
+  if (!BACKUP_NAME.test(name) || !listBackups(ctx.dataDir).some((b) => b.name === name)) throw notFound('error.backup.not_found');
   return path.join(backupsDir(ctx.dataDir), name);
 }
 
@@ -99,7 +99,7 @@ export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: s
   const db = requireDb(ctx);
   const file = backupPath(ctx, name);
   const site = await getSettings(ctx);
-  if (confirm.trim() !== site.general.name.trim()) throw badRequest('backup.confirm_mismatch');
+  if (confirm.trim() !== site.general.name.trim()) throw badRequest('error.backup.confirm_mismatch');
   try {
     const summary = await restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true });
     return summary;

@@ -113,18 +113,18 @@ export async function checkBackup(db: Db, file: string): Promise<BackupHeader> {
   try {
     header = await readHeader(file);
   } catch {
-    throw new BackupRefused(`${path.basename(file)} is not a Quorum backup.`, 'backup.invalid');
+    throw new BackupRefused(`${path.basename(file)} is not a Quorum backup.`, 'error.backup.invalid');
   }
   if (header.quorum_backup > BACKUP_FORMAT) {
-    throw new BackupRefused(`This backup was written in a newer backup format (${header.quorum_backup}) than this Quorum reads (${BACKUP_FORMAT}): upgrade Quorum, then restore it.`, 'backup.newer');
+    throw new BackupRefused(`This backup was written in a newer backup format (${header.quorum_backup}) than this Quorum reads (${BACKUP_FORMAT}): upgrade Quorum, then restore it.`, 'error.backup.newer');
   }
   const known = await knownMigrations(db);
   const latest = known[known.length - 1]!;
   if (!known.includes(header.schema)) {
     if (header.schema > latest) {
-      throw new BackupRefused(`This backup comes from a newer Quorum (schema ${header.schema}; this Quorum knows up to ${latest}): upgrade Quorum, then restore it.`, 'backup.newer');
+      throw new BackupRefused(`This backup comes from a newer Quorum (schema ${header.schema}; this Quorum knows up to ${latest}): upgrade Quorum, then restore it.`, 'error.backup.newer');
     }
-    throw new BackupRefused(`This backup's schema version ${header.schema} is unknown to this Quorum.`, 'backup.invalid');
+    throw new BackupRefused(`This backup's schema version ${header.schema} is unknown to this Quorum.`, 'error.backup.invalid');
   }
   return header;
 }
@@ -138,7 +138,7 @@ export async function checkBackup(db: Db, file: string): Promise<BackupHeader> {
  */
 export async function restoreBackup(db: Db, uploads: string, file: string, opts: { replace?: boolean; progress?: Progress } = {}): Promise<BackupSummary> {
   const header = await checkBackup(db, file);
-  if (!opts.replace && (await hasTables(db))) throw new BackupRefused('The target database is not empty: confirm that its content is to be replaced.', 'backup.not_empty');
+  if (!opts.replace && (await hasTables(db))) throw new BackupRefused('The target database is not empty: confirm that its content is to be replaced.', 'error.backup.not_empty');
   await dropAllTables(db);
   await migrateTo(db, header.schema);
   const columns = await columnsByTable(db);

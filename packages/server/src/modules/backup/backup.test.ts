@@ -128,7 +128,7 @@ for (const [from, to] of PAIRS) {
 
       const wrong = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Not the site' } });
       expect(wrong.status).toBe(400);
-      expect(wrong.body.reason).toBe('backup.confirm_mismatch');
+      expect(wrong.body.reason).toBe('error.backup.confirm_mismatch');
       expect(await countRows(target.app.quorum.database!, 'questions')).toBe(0);
 
       const r = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Test Site' } });
@@ -184,7 +184,7 @@ for (const dialect of DIALECTS) {
       const admin = await adminToken(site.app);
       const r = await call(site.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name: intoBackups(site, newer, 'quorum-20260101-000001.backup.gz'), confirm: 'Test Site' } });
       expect(r.status).toBe(400);
-      expect(r.body.reason).toBe('backup.newer');
+      expect(r.body.reason).toBe('error.backup.newer');
       expect(await countRows(site.app.quorum.database!, 'questions')).toBe(6);
     });
 

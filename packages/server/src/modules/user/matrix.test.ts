@@ -82,6 +82,10 @@ const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ...([`${V1}/report/unreviewed/post`, `${V1}/report/unreviewed/user`, `${V1}/review/pending/post/page`, `${V1}/review/pending/user/page`] as const).map((p): [Method, string, unknown, number[]] => ['GET', p, undefined, [401, 403, 403, 403, 200, 200]]),
   ...([`${V1}/report/review`, `${V1}/review/pending/post`, `${V1}/review/pending/user`] as const).map((p): [Method, string, unknown, number[]] => ['PUT', p, {}, [401, 403, 403, 403, 400, 400]]),
   ['PUT', `${ADM}/report`, {}, ADMIN_ONLY_400],
+  ['GET', `${ADM}/backups`, undefined, ADMIN_ONLY_200],
+  ['GET', `${ADM}/backups/download`, undefined, ADMIN_ONLY_400],
+  ['POST', `${ADM}/backups/restore`, {}, ADMIN_ONLY_400],
+  ['PUT', `${ADM}/backups/schedule`, {}, ADMIN_ONLY_400],
 ];
 
 /** On a private site only anonymous callers are affected: these calls then answer 401 to them. */
