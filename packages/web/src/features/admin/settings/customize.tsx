@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { primaryColorContrast } from '../../../lib/contrast';
 import { ADMIN_KEY, fetchSiteinfo, fetchThemeOptions, saveSiteinfo } from '../api';
 import { SETTINGS_SCHEMAS } from './schemas';
 import { SettingsFrame, SpecField, type FieldSpec } from './SettingsFrame';
@@ -53,6 +54,7 @@ export function ThemesPage() {
     [],
   );
   const state = useSettingsForm(opts);
+  const contrast = primaryColorContrast(String(state.form.primary_color ?? ''));
   if (!themes) return <PageSpinner />;
   return (
     <SettingsFrame page="themes" state={state}>
@@ -65,9 +67,12 @@ export function ThemesPage() {
         </label>
         <div className="d-flex gap-2 align-items-center">
           <input type="color" className="form-control form-control-color" aria-label={t('admin.themes.primary_color_picker')} value={/^#[0-9a-fA-F]{6}$/.test(String(state.form.primary_color)) ? String(state.form.primary_color) : DEFAULT_PRIMARY_COLOR} onChange={(e) => state.set('primary_color', e.target.value)} />
-          <input id="q-primary-color" name="primary_color" className={`form-control q-admin-color-text${state.errors.primary_color ? ' is-invalid' : ''}`} value={String(state.form.primary_color ?? '')} maxLength={7} onChange={(e) => state.set('primary_color', e.target.value)} aria-invalid={state.errors.primary_color ? true : undefined} />
+          <input id="q-primary-color" name="primary_color" className={`form-control q-admin-color-text${state.errors.primary_color ? ' is-invalid' : ''}`} value={String(state.form.primary_color ?? '')} maxLength={7} onChange={(e) => state.set('primary_color', e.target.value)} aria-invalid={state.errors.primary_color ? true : undefined} aria-describedby="q-primary-color-contrast" />
         </div>
         {state.errors.primary_color && <div className="invalid-feedback d-block">{state.errors.primary_color}</div>}
+        <div id="q-primary-color-contrast" role="status" className="form-text text-warning-emphasis">
+          {contrast && !contrast.passes ? t('admin.theme_contrast.low', { ratio: contrast.ratio }) : null}
+        </div>
       </div>
     </SettingsFrame>
   );
