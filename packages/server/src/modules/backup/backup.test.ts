@@ -129,6 +129,7 @@ for (const [from, to] of PAIRS) {
       const wrong = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Not the site' } });
       expect(wrong.status).toBe(400);
       expect(wrong.body.reason).toBe('error.backup.confirm_mismatch');
+      expect(wrong.body.msg).toBe('Type the site name exactly to confirm the restore.');
       expect(await countRows(target.app.quorum.database!, 'questions')).toBe(0);
 
       const r = await call(target.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name, confirm: 'Test Site' } });
