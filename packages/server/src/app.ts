@@ -55,6 +55,7 @@ import { securityRoutes } from './modules/security/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { installOpenApi } from './modules/openapi/index.js';
 import { apiKeyRoutes } from './modules/apikey/index.js';
+import { webhookRoutes } from './modules/webhook/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
@@ -159,7 +160,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   if (opts.rateLimit !== false) {
     await app.register(rateLimit, {
       global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true,
-      ...(redis ? { redis, nameSpace: `${sitePrefix(ctx)}rate-limit:`, skipOnError: true } : {}),
+      // The site prefix is read per request: the installer connects the database after start.
+      ...(redis ? { redis, nameSpace: 'quorum:rate-limit:', keyGenerator: (req: { ip: string }) => `${sitePrefix(ctx)}${req.ip}`, skipOnError: true } : {}),
     });
   }
   // Several nodes: cache invalidation through Redis, or a warning of what stays per node (core/redis.ts).
@@ -201,6 +203,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   await app.register(mailRoutes);
   await app.register(notifyMailRoutes);
   await app.register(questionRoutes);

@@ -25,6 +25,12 @@ interface Shared {
 
 const shared = new WeakMap<AppContext, Shared>();
 
+/**
+ * True while this process clears its micro-cache because another node said so: that clear is not published
+ * again. Process-wide, like the micro-cache, so apps sharing one process (tests) do not echo each other.
+ */
+let relaying = false;
+
 /** The configured Redis URL, or undefined (empty counts as unset). */
 export function redisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.QUORUM_REDIS_URL || undefined;
@@ -82,7 +88,6 @@ export function joinCacheInvalidation(ctx: AppContext, invalidate: () => void): 
   const sub = client.duplicate();
   sub.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis subscriber connection error'));
   s.sub = sub;
-  let relaying = false;
   const unsubscribe = onMicroClear(() => {
     if (relaying) return;
     client.publish(clearChannel(ctx), origin).catch((err: Error) => ctx.log.warn({ err: err.message }, 'publishing a cache invalidation to Redis failed'));
