@@ -21,7 +21,7 @@ function readLanguage(lang: string): Map<string, Map<string, string>> {
     try {
       files.set(file, flattenStrings(YAML.parse(text)));
     } catch (e) {
-      throw new Error(`i18n/${lang}/${file} is not valid YAML: ${(e as Error).message}`);
+      throw new Error(`i18n/${lang}/${file} is not valid YAML: ${(e as Error).message}`, { cause: e });
     }
   }
   return files;
