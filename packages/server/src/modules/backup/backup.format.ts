@@ -55,6 +55,12 @@ export class BackupWriter {
     if (!this.gzip.write(`${JSON.stringify(value)}\n`)) await once(this.gzip, 'drain');
   }
 
+  /** Writes several JSON lines in one write. */
+  async lines(values: unknown[]): Promise<void> {
+    if (!values.length) return;
+    if (!this.gzip.write(`${values.map((v) => JSON.stringify(v)).join('\n')}\n`)) await once(this.gzip, 'drain');
+  }
+
   /** Ends the file and waits until it is on disk. */
   async close(): Promise<void> {
     this.gzip.end();

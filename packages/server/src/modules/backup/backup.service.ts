@@ -72,7 +72,7 @@ export async function createBackup(db: Db, uploads: string, file: string, progre
       for (const t of tables) {
         await writer.line({ table: t.name, columns: t.columns });
         for await (const page of readRows(conn, db.dialect, t)) {
-          for (const r of page) await writer.line(t.columns.map((c) => normalize(r[c])));
+          await writer.lines(page.map((r) => t.columns.map((c) => normalize(r[c]))));
           done += page.length;
           progress?.(done, total);
         }

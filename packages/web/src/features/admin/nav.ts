@@ -1,7 +1,7 @@
 /**
  * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
  * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, users,
- * privileges); plugins (installed); integrations (API keys). Paths are relative to /admin; labels are `admin.nav.<key>`.
+ * privileges); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
 
 export interface NavItem {
@@ -41,6 +41,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },
   { key: 'integrations', items: [item('api_keys', 'api-keys')] },
+  { key: 'backups', items: [item('backups')] },
 ];
 
 /** Every sidebar page's path under /admin, in sidebar order. */
