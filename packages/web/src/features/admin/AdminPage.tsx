@@ -14,6 +14,7 @@ import ContentsPage from './contents/ContentsPage';
 import PluginsPage, { PluginConfigPage } from './plugins/PluginsPage';
 import UsersPage from './users/UsersPage';
 import ApiKeysPage from './apikeys/ApiKeysPage';
+import WebhooksPage from './webhooks/WebhooksPage';
 import BackupsPage from './backup/BackupsPage';
 import UserDetailPage from './users/UserDetailPage';
 import { GeneralPage, InterfacePage, BrandingPage, LegalSettingsPage, SeoPage, LoginSettingsPage, UsersSettingsPage } from './settings/sections';
@@ -90,6 +91,7 @@ export default function AdminPage() {
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="backups" element={<BackupsPage />} />
             <Route path=":slugName" element={<PluginConfigPage />} />
             <Route path="*" element={<NotFoundPage />} />

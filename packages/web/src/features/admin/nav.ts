@@ -40,7 +40,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },
-  { key: 'integrations', items: [item('api_keys', 'api-keys')] },
+  { key: 'integrations', items: [item('api_keys', 'api-keys'), item('webhooks')] },
   { key: 'backups', items: [item('backups')] },
 ];
 
