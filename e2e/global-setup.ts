@@ -75,7 +75,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL || 'warn', QUORUM_RATE_LIMIT: 'off',
       // The browser reaches the server over loopback as if through a local reverse proxy, so a spec can act as its
       // own client address with X-Forwarded-For (20-accounts.spec.ts).
-      QUORUM_TRUSTED_PROXIES: 'loopback' },
+      QUORUM_TRUSTED_PROXIES: 'loopback',
+      // The right-to-left pseudo-locale (ar-XB) is served only when asked for (85-rtl.spec.ts).
+      QUORUM_PSEUDO_LOCALE: 'on' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });

@@ -7,7 +7,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '@quorum/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, PSEUDO_RTL_LANGUAGE, textDirection, type LanguageCode } from '@quorum/contract';
 
 type Tree = Record<string, unknown>;
 
@@ -54,6 +54,23 @@ function collect(files: Record<string, Tree>): Record<string, { translation: Tre
   return out;
 }
 
+/**
+ * The right-to-left pseudo-locale (contract PSEUDO_RTL_LANGUAGE): every en_US string wrapped in RIGHT-TO-LEFT
+ * OVERRIDE ... POP DIRECTIONAL FORMATTING, so it reads mirrored and every piece of text runs right to left. It
+ * is generated here from en_US, never listed, and only rendered when the server was asked for it.
+ */
+function mirrored(tree: Tree): Tree {
+  const out: Tree = {};
+  for (const [k, v] of Object.entries(tree)) out[k] = typeof v === 'string' ? `\u202e${v}\u202c` : isTree(v) ? mirrored(v) : v;
+  return out;
+}
+
+function withPseudo(resources: Record<string, { translation: Tree }>): Record<string, { translation: Tree }> {
+  const base = resources[DEFAULT_LANGUAGE];
+  if (import.meta.env.SSR && base) resources[PSEUDO_RTL_LANGUAGE] = { translation: mirrored(base.translation) };
+  return resources;
+}
+
 /** Language codes the web app ships translations for. */
 export const SUPPORTED_LANGUAGES: readonly LanguageCode[] = LANGUAGES.map((l) => l.value);
 
@@ -65,15 +82,20 @@ export function isSupportedLanguage(lang: string | null | undefined): lang is La
 /** The shared i18next instance, initialised synchronously (no suspense, no network). */
 export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: collect({ ...ssrFiles, ...defaultCoreFiles }),
+  resources: withPseudo(collect({ ...ssrFiles, ...defaultCoreFiles })),
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
+  supportedLngs: [...SUPPORTED_LANGUAGES, PSEUDO_RTL_LANGUAGE],
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
   react: { useSuspense: false },
 });
+
+/** A shipped language, or the pseudo-locale the server rendered a page in. */
+function isLoadable(lang: string): boolean {
+  return isSupportedLanguage(lang) || lang === PSEUDO_RTL_LANGUAGE;
+}
 
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
@@ -84,9 +106,13 @@ function loadFiles(lang: string, part: 'core' | 'rest'): Promise<void> {
   const key = `${lang}:${part}`;
   let p = loading.get(key);
   if (!p) {
-    const entries = Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${lang}/`) && CORE.test(file) === (part === 'core'));
+    // The pseudo-locale is made from en_US: its core is built in, the rest comes from en_US's chunks.
+    const source = lang === PSEUDO_RTL_LANGUAGE ? DEFAULT_LANGUAGE : lang;
+    const builtIn = source === DEFAULT_LANGUAGE && part === 'core' ? Object.entries(defaultCoreFiles).map(([file, tree]) => [file, () => Promise.resolve(tree)] as const) : [];
+    const entries = [...builtIn, ...Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${source}/`) && CORE.test(file) === (part === 'core'))];
     p = Promise.all(entries.map(async ([file, load]) => [file, await load()] as [string, Tree])).then((files) => {
-      const bundle = collect(Object.fromEntries(files))[lang];
+      const found = collect(Object.fromEntries(files))[source];
+      const bundle = found && source !== lang ? { translation: mirrored(found.translation) } : found;
       // Deep merge without overwriting: strings already there (the core) win over server.yaml's.
       if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, part === 'core');
       loaded.add(key);
@@ -102,13 +128,13 @@ function loadFiles(lang: string, part: 'core' | 'rest'): Promise<void> {
  * language and on the server, fetched once as a chunk otherwise.
  */
 export function loadLanguage(lang: string): Promise<void> {
-  if (import.meta.env.SSR || !isSupportedLanguage(lang)) return Promise.resolve();
+  if (import.meta.env.SSR || !isLoadable(lang)) return Promise.resolve();
   return loadFiles(lang, 'core');
 }
 
 /** Makes every string of a language available (core plus the rest: other pages, forms, server messages). */
 export function loadAllStrings(lang: string): Promise<void> {
-  if (import.meta.env.SSR || !isSupportedLanguage(lang)) return Promise.resolve();
+  if (import.meta.env.SSR || !isLoadable(lang)) return Promise.resolve();
   fullWanted = true;
   return Promise.all([loadFiles(lang, 'core'), loadFiles(lang, 'rest')]).then(() => undefined);
 }
@@ -122,14 +148,17 @@ export function withStrings<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 /**
- * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`; strings not loaded
- * yet are fetched first, and the switch happens when they have arrived.
+ * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>` and `<html dir>`;
+ * strings not loaded yet are fetched first, and the switch happens when they have arrived.
  */
 export function setLanguage(lang: string): void {
-  const next = isSupportedLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  const next = isLoadable(lang) ? lang : DEFAULT_LANGUAGE;
   const apply = () => {
     if (i18n.language !== next) void i18n.changeLanguage(next);
-    if (typeof document !== 'undefined') document.documentElement.lang = next.replace('_', '-');
+    if (typeof document !== 'undefined') {
+      document.documentElement.lang = next.replace('_', '-');
+      document.documentElement.dir = textDirection(next);
+    }
   };
   const builtIn = import.meta.env.SSR || next === DEFAULT_LANGUAGE;
   const ready = (builtIn || loaded.has(`${next}:core`)) && (!fullWanted || loaded.has(`${next}:rest`));

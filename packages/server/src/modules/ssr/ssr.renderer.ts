@@ -15,6 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { textDirection } from '@quorum/contract';
 
 /** Where the web build lives (packages/web/dist). */
 export { WEB_DIST } from '../../core/paths.js';
@@ -153,9 +154,20 @@ export function socialTags(card: SocialCard): string[] {
   ];
 }
 
-/** The `<html lang>` value of a language code: `zh_CN` -> `zh-CN`; `en_US` -> `en-US` (what the client sets when it switches language). */
+/**
+ * The `<html lang>` value of a language code, for every language: `zh_CN` -> `zh-CN`, `pt_BR` -> `pt-BR`
+ * (BCP 47, what the client sets when it switches language).
+ */
 export function htmlLang(lang: string): string {
   return (lang || 'en_US').replace('_', '-');
+}
+
+/**
+ * What follows the `lang` value inside `<html>`: nothing for left-to-right languages, `" dir="rtl` for
+ * right-to-left ones (the quote closes `lang="…`; the template's own closing quote ends `dir`).
+ */
+export function htmlDirAttribute(lang: string): string {
+  return textDirection(lang) === 'rtl' ? '" dir="rtl' : '';
 }
 
 /** Administrator-written HTML placed on every page (customization settings); trusted, given the nonce. */
@@ -164,7 +176,7 @@ export interface CustomHtml {
   site?: string;
   /** Inside `<head>`, after `site`: the administrator's custom head. */
   head?: string;
-  /** At the end of `<body>`, after the app's scripts. */
+  /** At the end of `<body>`, after the app's scripts, in `<div id="q-custom-footer">`. */
   footer?: string;
 }
 
@@ -222,7 +234,7 @@ export async function renderDocument(
     .join('\n    ');
   const pieces: string[] = [''];
   append(pieces, t.beforeLang);
-  append(pieces, [htmlLang(lang)]);
+  append(pieces, [htmlLang(lang) + htmlDirAttribute(lang)]);
   append(pieces, t.beforeHead);
   append(pieces, [tags]);
   // JSON-LD is data, not script: browsers never execute it, so it needs no nonce.
@@ -234,7 +246,8 @@ export async function renderDocument(
   append(pieces, t.beforeData);
   append(pieces, ['<script nonce="', `">window.__QUORUM_DATA__=${scriptJson(data)};window.__QUORUM_LANG__=${scriptJson(lang)};</script>`]);
   append(pieces, t.beforeBodyEnd);
-  if (custom.footer) append(pieces, splitInlineScripts(`${custom.footer}\n`));
+  // Wrapped so the client can tell it is there (and hide it on the admin console after client navigation).
+  if (custom.footer) append(pieces, splitInlineScripts(`<div id="q-custom-footer">${custom.footer}</div>\n`));
   append(pieces, t.end);
   return new RenderedDocument(pieces);
 }
