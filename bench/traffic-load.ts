@@ -34,6 +34,10 @@ export interface Scenario {
   queries: string[];
   /** Access token of a logged-in member (Authorization header). */
   token?: string;
+  /** Questions the member has not answered yet (one answer per member and question); `mixed` answers them in turn. */
+  answerTargets: string[];
+  /** Where in `answerTargets` this run starts, so runs on one site never answer a question twice. */
+  writeOffset?: number;
   /** Seed of the random choices; also offsets the questions that get new answers in `mixed`. */
   seed: number;
 }
@@ -112,16 +116,16 @@ export function generator(sc: Scenario): () => Req {
     () => get(`${api}/notification/status`),
   ];
   let call = 0;
-  // Writes: each new answer goes to a question this member has not answered (one answer per member and
-  // question), starting at an offset per seed; votes go to questions of other members, once each.
-  let nextAnswer = (sc.seed * 7919) % sc.questionIds.length;
+  // Writes: each new answer goes to a question this member has not answered yet (one answer per member and
+  // question); votes go to questions of other members (voting again is accepted and changes nothing).
+  let nextAnswer = sc.writeOffset ?? 0;
   let nextVote = (sc.seed * 104729 + 1) % sc.questionIds.length;
   let writes = 0;
   const write = (): Req => {
     writes++;
     const kind = writes % 3;
     if (kind === 0) {
-      const question_id = sc.questionIds[nextAnswer++ % sc.questionIds.length]!;
+      const question_id = sc.answerTargets[nextAnswer++ % sc.answerTargets.length]!;
       return { method: 'POST', path: `${api}/answer`, headers: json, body: JSON.stringify({ question_id, content: `A benchmark answer number ${writes} with enough words to pass the length check.` }) };
     }
     if (kind === 1) {
