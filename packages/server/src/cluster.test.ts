@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './core/db/index.js';
 import { resolveWorkers } from './cluster.js';
@@ -124,6 +125,44 @@ describe('quorum run --workers', () => {
       expect(count(qid) - count(other.data.id as string)).toBe(views);
     } finally {
       await db.close();
+    }
+  }, 120_000);
+
+  it('with Redis, one write clears the caches of the other nodes once (no relay echoes between workers and Redis)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cluster-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, [BIN, 'run', '--workers', '2'], {
+      env: { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', QUORUM_REDIS_URL: 'redis://127.0.0.1:6379' },
+      stdio: 'ignore',
+    });
+    children.push(server);
+    const listener = new Redis('redis://127.0.0.1:6379');
+    try {
+      await waitReady(`${base}/readyz`, server);
+      for (let i = 0; i < 6; i++) await waitReady(`${base}/readyz`, server);
+      // Both workers subscribe to Redis after start; give them a moment.
+      await new Promise((r) => setTimeout(r, 1500));
+      const heard: string[] = [];
+      listener.on('pmessage', (_p: string, channel: string) => heard.push(channel));
+      await listener.psubscribe('quorum:*:cache-clear');
+      const login = (await (await fetch(`${base}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: AUTO.ADMIN_EMAIL, pass: AUTO.ADMIN_PASSWORD }) })).json()) as { data: { access_token: string } };
+      const asked = await fetch(`${base}/answer/api/v1/question`, {
+        method: 'POST',
+        headers: { authorization: login.data.access_token, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'How long should a stout condition in the bottle?', content: 'My stout tastes thin after two weeks in the bottle.', tags: [{ slug_name: 'stout' }] }),
+      });
+      expect(asked.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(heard).toHaveLength(1);
+    } finally {
+      listener.disconnect();
+      await new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve();
+        server.once('exit', () => resolve());
+        server.kill('SIGTERM');
+      });
     }
   }, 120_000);
 });

@@ -55,19 +55,15 @@ class ClusterPubSub {
  */
 export function joinCluster(app: FastifyInstance, redisUrl: string | undefined): void {
   const ctx = app.quorum;
-  let relaying = false;
-  const unsubscribe = onMicroClear(() => {
-    if (!relaying && process.connected) process.send?.({ type: RELAY, channel: CLEAR, message: '' } satisfies RelayMessage);
+  // Only this worker's own clears are passed on; relayed ones (from a sibling, or from another node through
+  // Redis, core/redis.ts) are not, so no clear circulates between the two relays.
+  const unsubscribe = onMicroClear((relayed) => {
+    if (!relayed && process.connected) process.send?.({ type: RELAY, channel: CLEAR, message: '' } satisfies RelayMessage);
   });
   const onMessage = (m: unknown) => {
     if (!isRelay(m) || m.channel !== CLEAR) return;
-    relaying = true;
-    try {
-      microClear();
-      invalidateSettings(ctx);
-    } finally {
-      relaying = false;
-    }
+    microClear(true);
+    invalidateSettings(ctx);
   };
   process.on('message', onMessage);
   ctx.onClose.push(() => {

@@ -40,12 +40,16 @@ export function microSet(key: string, value: unknown): void {
   store.set(key, { at: Date.now(), value });
 }
 
-const clearListeners = new Set<() => void>();
+const clearListeners = new Set<(relayed: boolean) => void>();
 
-/** Drops every entry (after a write) and tells the `onMicroClear` listeners. */
-export function microClear(): void {
+/**
+ * Drops every entry and tells the `onMicroClear` listeners.
+ * @param relayed true when the clear came from another process (worker or node): listeners pass on only this
+ *   process's own clears, so a clear never travels back and forth between two relays
+ */
+export function microClear(relayed = false): void {
   store.clear();
-  for (const fn of clearListeners) fn();
+  for (const fn of clearListeners) fn(relayed);
 }
 
 /**
@@ -53,7 +57,7 @@ export function microClear(): void {
  * core/redis.ts to the other nodes).
  * @returns the function that removes the listener
  */
-export function onMicroClear(fn: () => void): () => void {
+export function onMicroClear(fn: (relayed: boolean) => void): () => void {
   clearListeners.add(fn);
   return () => clearListeners.delete(fn);
 }

@@ -88,8 +88,8 @@ export function joinCacheInvalidation(ctx: AppContext, invalidate: () => void): 
   const sub = client.duplicate();
   sub.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis subscriber connection error'));
   s.sub = sub;
-  const unsubscribe = onMicroClear(() => {
-    if (relaying) return;
+  const unsubscribe = onMicroClear((relayed) => {
+    if (relaying || relayed) return;
     client.publish(clearChannel(ctx), origin).catch((err: Error) => ctx.log.warn({ err: err.message }, 'publishing a cache invalidation to Redis failed'));
   });
   ctx.onClose.unshift(() => unsubscribe());
@@ -97,7 +97,7 @@ export function joinCacheInvalidation(ctx: AppContext, invalidate: () => void): 
     if (from === origin || channel !== clearChannel(ctx)) return;
     relaying = true;
     try {
-      microClear();
+      microClear(true);
       invalidate();
     } finally {
       relaying = false;
