@@ -67,7 +67,7 @@ test('a page in the right-to-left pseudo-locale is laid out right to left and ne
   await phone.context().close();
 });
 
-test('the pseudo-locale is never offered, and other visitors keep left to right', async ({ browser, baseURL, request }) => {
+test('the pseudo-locale is never offered; other visitors keep left to right, in their own language', async ({ browser, baseURL, request }) => {
   const options = await apiCall<{ value: string }[]>(request, 'GET', '/answer/api/v1/language/options');
   expect(options.map((o) => o.value)).not.toContain('ar_XB');
   expect(options.map((o) => o.value)).toEqual(expect.arrayContaining(['en_US', 'es_ES', 'fr_FR', 'de_DE']));
@@ -76,6 +76,18 @@ test('the pseudo-locale is never offered, and other visitors keep left to right'
   expect(await page.evaluate(() => document.documentElement.dir || 'ltr')).toBe('ltr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await page.context().close();
+
+  // Another language hydrates in the language the server rendered, its strings fetched whole from the server.
+  const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+  const german = await context.newPage();
+  const fetched = german.waitForResponse((r) => r.url().includes('/answer/api/v1/language/config?lang=de_DE'));
+  await german.goto('/questions');
+  await fetched;
+  await expect(german.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await expect(german.getByRole('navigation').first()).toContainText('Fragen');
+  await german.getByRole('link', { name: 'Benutzer', exact: true }).first().click();
+  await expect(german.getByText('Die aktivsten Leute der Community in dieser Woche.')).toBeVisible();
+  await context.close();
 
   // A right-to-left language's name without the pseudo-locale's exact tag gets no mirrored strings.
   const arabic = await open(browser, baseURL!, '/questions', 'ar', 1280);

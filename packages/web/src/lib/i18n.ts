@@ -2,8 +2,9 @@
  * UI translations (spec §1, §4) from `i18n/<lang>/ui*.yaml` (every matching file, merged) plus the server's
  * reason keys from `i18n/<lang>/server.yaml`. YAML is turned into JSON at build time (vite.config.ts), so no
  * parser ships to the browser. The server-side renderer has every language built in; the browser bundle has
- * the default language only and fetches another one as its own chunk (`loadLanguage`) — before hydrating when
- * the page was rendered in it — which keeps the question page's initial JavaScript small.
+ * the default language only (its core built in, the rest as chunks) and fetches another language whole from
+ * the server's GET /language/config (`loadLanguage`) — before hydrating when the page was rendered in it — so
+ * the question page's initial JavaScript stays the same however many languages there are.
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -15,14 +16,14 @@ type Tree = Record<string, unknown>;
 // ui-admin.yaml (the admin console) with the console: features/admin/strings.ts.
 // In the browser, the core strings of the default language (layout, question list and question page: ui.yaml and
 // ui-qa.yaml) are built in; everything else of a language (the other ui-*.yaml files and server.yaml) is a chunk
-// that lazily loaded parts wait for (`withStrings`), and another language's core is fetched before hydrating.
+// that lazily loaded parts wait for (`withStrings`); another language is fetched whole before hydrating.
 const ssrFiles = import.meta.env.SSR
   ? import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '!../../../../i18n/*/ui-admin.yaml', '../../../../i18n/*/server.yaml'], { eager: true, import: 'default' })
   : {};
 const defaultCoreFiles = import.meta.env.SSR ? {} : import.meta.glob<Tree>(['../../../../i18n/en_US/ui.yaml', '../../../../i18n/en_US/ui-qa.yaml'], { eager: true, import: 'default' });
 const lazyFiles = import.meta.env.SSR
   ? {}
-  : import.meta.glob<Tree>(['../../../../i18n/*/ui*.yaml', '!../../../../i18n/*/ui-account.yaml', '!../../../../i18n/*/ui-admin.yaml', '../../../../i18n/*/server.yaml', '!../../../../i18n/en_US/ui.yaml', '!../../../../i18n/en_US/ui-qa.yaml'], { import: 'default' });
+  : import.meta.glob<Tree>(['../../../../i18n/en_US/ui*.yaml', '!../../../../i18n/en_US/ui-account.yaml', '!../../../../i18n/en_US/ui-admin.yaml', '../../../../i18n/en_US/server.yaml', '!../../../../i18n/en_US/ui.yaml', '!../../../../i18n/en_US/ui-qa.yaml'], { import: 'default' });
 const CORE = /\/(ui|ui-qa)\.yaml$/;
 
 function isTree(v: unknown): v is Tree {
@@ -102,20 +103,42 @@ const loaded = new Set<string>();
 /** Set once a lazily loaded part asked for the full strings: a language switch then loads them too. */
 let fullWanted = false;
 
+/**
+ * Another language's strings, all at once, from the server (GET /language/config, Answer's call: every file of
+ * the language, en_US beneath): one request instead of a chunk per file, so the first load's JavaScript does
+ * not grow with every language added.
+ */
+async function fetchLanguage(lang: string): Promise<Tree> {
+  const res = await fetch(`/answer/api/v1/language/config?lang=${encodeURIComponent(lang)}`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`language ${lang}: HTTP ${res.status}`);
+  const body = (await res.json()) as { data?: unknown };
+  return isTree(body.data) ? body.data : {};
+}
+
+/** en_US's built-in core or its lazily loaded files (the rest), as one tree. */
+async function defaultFiles(part: 'core' | 'rest'): Promise<Tree> {
+  const files: [string, Tree][] =
+    part === 'core'
+      ? Object.entries(defaultCoreFiles)
+      : await Promise.all(Object.entries(lazyFiles).filter(([file]) => !CORE.test(file)).map(async ([file, load]) => [file, await load()] as [string, Tree]));
+  return collect(Object.fromEntries(files))[DEFAULT_LANGUAGE]?.translation ?? {};
+}
+
 function loadFiles(lang: string, part: 'core' | 'rest'): Promise<void> {
-  const key = `${lang}:${part}`;
+  // A language from the server arrives whole: its core and its rest are one request.
+  const fromServer = lang !== DEFAULT_LANGUAGE && lang !== PSEUDO_RTL_LANGUAGE;
+  const key = fromServer ? `${lang}:all` : `${lang}:${part}`;
   let p = loading.get(key);
   if (!p) {
     // The pseudo-locale is made from en_US: its core is built in, the rest comes from en_US's chunks.
-    const source = lang === PSEUDO_RTL_LANGUAGE ? DEFAULT_LANGUAGE : lang;
-    const builtIn = source === DEFAULT_LANGUAGE && part === 'core' ? Object.entries(defaultCoreFiles).map(([file, tree]) => [file, () => Promise.resolve(tree)] as const) : [];
-    const entries = [...builtIn, ...Object.entries(lazyFiles).filter(([file]) => file.includes(`/i18n/${source}/`) && CORE.test(file) === (part === 'core'))];
-    p = Promise.all(entries.map(async ([file, load]) => [file, await load()] as [string, Tree])).then((files) => {
-      const found = collect(Object.fromEntries(files))[source];
-      const bundle = found && source !== lang ? { translation: mirrored(found.translation) } : found;
-      // Deep merge without overwriting: strings already there (the core) win over server.yaml's.
-      if (bundle) i18n.addResourceBundle(lang, 'translation', bundle.translation, true, part === 'core');
-      loaded.add(key);
+    const tree = fromServer ? fetchLanguage(lang) : defaultFiles(part).then((t) => (lang === PSEUDO_RTL_LANGUAGE ? mirrored(t) : t));
+    p = tree.then((translation) => {
+      // Deep merge; the server's whole language (or a core) overwrites, the rest never overwrites the core.
+      i18n.addResourceBundle(lang, 'translation', translation, true, fromServer || part === 'core');
+      if (fromServer) {
+        loaded.add(`${lang}:core`);
+        loaded.add(`${lang}:rest`);
+      } else loaded.add(key);
     });
     p.catch(() => loading.delete(key));
     loading.set(key, p);

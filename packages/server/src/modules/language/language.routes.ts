@@ -20,10 +20,14 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/answer/api/v1/language/options', async (req) => ok(req, options()));
   app.get('/installation/language/options', async (req) => ok(req, options()));
+  // The web client loads a language other than en_US from here; the site's setting is read only when the
+  // caller named no offered language (before installation there is none: the request's language then).
   app.get('/answer/api/v1/language/config', async (req) => {
     const { lang } = parse(LangQuery, req.query);
-    const { interface: ui } = await getSettings(ctx);
-    return ok(req, uiBundle(await pick(lang ?? (req.headers['accept-language'] ? req.lang : undefined), ui.language)));
+    const asked = lang ?? (req.headers['accept-language'] ? req.lang : undefined);
+    if (isAvailableLanguage(asked)) return ok(req, uiBundle(asked));
+    const site = ctx.installed ? (await getSettings(ctx)).interface.language : req.lang;
+    return ok(req, uiBundle(await pick(asked, site)));
   });
   app.get('/installation/language/config', async (req) => {
     const { lang } = parse(LangQuery, req.query);
