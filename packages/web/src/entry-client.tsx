@@ -24,6 +24,8 @@ declare global {
 // The page's Content-Security-Policy forbids eval: zod must not probe `Function('')` for its compiled parsers
 // (the probe is caught, but the browser still reports a violation).
 z.config({ jitless: true });
+// Tab stays inside open dialogs (lib/focusTrap.ts); loaded apart, as no dialog opens before the page is used.
+void import('./lib/focusTrap').then((m) => m.installDialogFocusTrap());
 
 const initialLanguage = window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) ?? 'en_US';
 // Hydration must see the strings the server rendered with: fetch that language first when it is not built in.

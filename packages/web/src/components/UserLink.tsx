@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export function UserLink({ user, className = '' }: { user: { username: string; display_name?: string } | null | undefined; className?: string }) {
   if (!user) return null;
   return (
-    <Link to={`/users/${encodeURIComponent(user.username)}`} className={`text-decoration-none ${className}`}>
+    <Link to={`/users/${encodeURIComponent(user.username)}`} className={`text-decoration-none q-user-link ${className}`}>
       {user.display_name || user.username}
     </Link>
   );
