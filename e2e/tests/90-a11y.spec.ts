@@ -2,7 +2,9 @@
  * Accessibility (WCAG 2.2 AA, issue 13): axe-core finds no violation of the WCAG 2.x A/AA rules on the public,
  * member, moderator and admin pages, in the light and the dark colour scheme (the site follows the system's, set
  * here with Playwright's `colorScheme`); the question page works by keyboard (the skip link comes first, the vote
- * buttons are reachable, a dialog takes focus and gives it back when it closes).
+ * buttons are reachable, menus and dialogs give focus back when they close, Tab stays inside a dialog), the editor
+ * toolbar is one tab stop of named buttons, and the admin theme page warns about a primary colour that white text
+ * on it cannot be read against (less than 4.5:1).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -173,6 +175,25 @@ test('the editor toolbar is one tab stop of named buttons, walked with the arrow
     // One tab stop: Tab leaves the toolbar for the text area.
     await page.keyboard.press('Tab');
     expect(await toolbar.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the theme page warns while the chosen primary colour is too light for white text', async ({ browser, baseURL }) => {
+  const page = await pageAs(browser, baseURL!, 'light', admin);
+  try {
+    await page.goto('/admin/themes');
+    const colour = page.locator('#q-primary-color');
+    const note = page.locator('#q-primary-color-contrast');
+    await colour.fill('#0033FF');
+    await expect(note).toHaveText('');
+    await colour.fill('#FFCC00');
+    await expect(note).toContainText('contrast of only 1.51:1');
+    await expect(note).toContainText('at least 4.5:1');
+    await expect(colour).toHaveAttribute('aria-describedby', 'q-primary-color-contrast');
+    await colour.fill('#117733');
+    await expect(note).toHaveText('');
   } finally {
     await page.context().close();
   }
