@@ -46,6 +46,15 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage();
 }
 
+/** Client-side navigation (no page load), as a link inside the app would do. */
+async function spaNavigate(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    history.pushState({}, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, '\\/')}$`));
+}
+
 const put = (request: Parameters<typeof apiCall>[0], section: string, body: unknown) => apiCall(request, 'PUT', `/answer/admin/api/siteinfo/${section}`, body, token);
 
 test('custom CSS and HTML show on public pages, after client navigation too, never in the console; preview and reset', async ({ page, request, shot }) => {
@@ -68,13 +77,24 @@ test('custom CSS and HTML show on public pages, after client navigation too, nev
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
   await expect(page).toHaveURL(/\/tags$/);
   await expect(page.locator('#look-header')).toBeVisible();
-  // The admin console shows none of it, and the custom CSS is off there.
+  // The admin console shows none of it, reached by client navigation or loaded directly.
+  await spaNavigate(page, '/admin/css-html');
+  await expect(page.getByRole('heading', { name: 'CSS/HTML', level: 2 })).toBeVisible();
+  await expect(page.locator('#look-header')).toHaveCount(0);
+  await expect(page.locator('#look-footer')).toBeHidden();
+  await expect(page.locator('#look-sidebar')).toHaveCount(0);
   await page.goto('/admin/css-html');
   await expect(page.getByRole('heading', { name: 'CSS/HTML', level: 2 })).toBeVisible();
   await expect(page.locator('#look-header')).toHaveCount(0);
   await expect(page.locator('#look-footer')).toHaveCount(0);
   await expect(page.locator('#look-sidebar')).toHaveCount(0);
   expect(await page.evaluate(() => [...document.styleSheets].some((s) => !s.disabled && (s.href ?? '').includes('/custom.css')))).toBe(false);
+  // From the console back to the site without a page load: header, sidebar and footer come back.
+  await spaNavigate(page, '/tags');
+  await expect(page.locator('#look-header')).toBeVisible();
+  await expect(page.locator('#look-footer')).toBeVisible();
+  await expect(page.locator('.q-custom-header')).toHaveCSS('border-top-width', '7px');
+  await spaNavigate(page, '/admin/css-html');
   // Preview: the unsaved CSS and HTML in a sandboxed frame.
   await page.getByRole('button', { name: 'Preview' }).click();
   const frame = page.frameLocator('iframe.q-css-preview');
@@ -109,10 +129,7 @@ test('the theme applies before first paint and live after a save', async ({ page
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('form').getByRole('status').first()).toHaveText('Saved');
   // Live: no reload, the public page reached by client navigation has the new colour and scheme.
-  await page.evaluate(() => {
-    history.pushState({}, '', '/questions');
-    dispatchEvent(new PopStateEvent('popstate'));
-  });
+  await spaNavigate(page, '/questions');
   await expect(page.getByRole('heading', { name: 'CSS/HTML', level: 2 }).or(page.getByRole('heading', { name: 'Themes', level: 2 }))).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bs-primary').trim().toLowerCase())).toBe('#117733');
   expect(await page.evaluate(() => document.documentElement.getAttribute('data-bs-theme'))).toBe('light');

@@ -15,7 +15,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { usePrivateSiteGuard } from './guards';
 import { Header } from './Header';
-import { CustomHtml, useCustomCss } from './LookParts';
+import { CustomHtml, useCustomCss, useServerFooter } from './LookParts';
 import { withStrings } from '../lib/i18n';
 
 // Only administrators ever see the maintenance banner: its code and strings load when it shows.
@@ -43,6 +43,7 @@ export function Layout() {
   const inConsole = location.pathname.startsWith('/admin');
   const custom = inConsole ? undefined : site.custom_css_html;
   useCustomCss(site.custom_css_html?.custom_css ?? '', !inConsole);
+  const serverFooter = useServerFooter(inConsole);
   const maintenance = !!(site.general as { maintenance?: boolean } | undefined)?.maintenance;
   const isAdmin = user?.role_id === Role.admin;
   const held = maintenance && !isAdmin && !location.pathname.startsWith('/users/login');
@@ -73,6 +74,7 @@ export function Layout() {
         {held ? null : <CustomHtml html={custom?.custom_sidebar} className="container q-custom-sidebar mt-4" />}
       </main>
       <Footer site={site} />
+      {serverFooter ? null : <CustomHtml html={custom?.custom_footer} className="q-custom-footer" />}
       <Toasts />
       <ApiDialogs />
     </div>

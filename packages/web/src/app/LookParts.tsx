@@ -1,9 +1,10 @@
 /**
  * What the site's look settings do on public pages (issue "Themes and custom CSS/HTML", "Maintenance mode"):
  * the administrator's custom CSS, header and sidebar HTML (trusted, not sanitized, never on the admin console's
- * pages). The maintenance banner is in MaintenanceBanner.tsx.
+ * pages). The custom footer of a server-rendered page sits after the app (its scripts run there, with the
+ * page's nonce); pages reached without it render it in the app. The maintenance banner is in MaintenanceBanner.tsx.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 
 /** A short, stable fingerprint of a string (djb2), for cache-busting the custom CSS link after a save. */
 function fingerprint(text: string): string {
@@ -46,4 +47,18 @@ export function useCustomCss(css: string, active: boolean): void {
 export function CustomHtml({ html, className }: { html: string | undefined; className: string }) {
   if (!html?.trim()) return null;
   return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * Whether the server put the custom footer after the app (`#q-custom-footer`); hides that block while the
+ * admin console is shown. True until mounted, as on the server, so hydration matches.
+ */
+export function useServerFooter(inConsole: boolean): boolean {
+  const [present, setPresent] = useState(true);
+  useEffect(() => {
+    const block = document.getElementById('q-custom-footer');
+    setPresent(!!block);
+    if (block) block.hidden = inConsole;
+  }, [inConsole]);
+  return present;
 }

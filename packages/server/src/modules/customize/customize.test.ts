@@ -23,7 +23,7 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
 
   it('serves /custom.css with an ETag, answers 304 to it, and pages link a versioned address', async () => {
     expect(await page('/questions')).not.toContain('/custom.css');
-    await put('custom-css-html', { custom_css: 'body { --x: "a"; }', custom_head: '<meta name="q-custom" content="head"><script>window.qHead=1</script>', custom_header: '', custom_footer: '<div id="q-custom-footer">footer</div>', custom_sidebar: '' });
+    await put('custom-css-html', { custom_css: 'body { --x: "a"; }', custom_head: '<meta name="q-custom" content="head"><script>window.qHead=1</script>', custom_header: '', custom_footer: '<div id="q-test-footer">footer</div>', custom_sidebar: '' });
     const css = await site.app.inject({ method: 'GET', url: '/custom.css' });
     expect(css.statusCode).toBe(200);
     expect(css.body).toBe('body { --x: "a"; }');
@@ -39,12 +39,12 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
     const res = await site.app.inject({ method: 'GET', url: '/tags' });
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
     expect(res.body).toContain(`<meta name="q-custom" content="head"><script nonce="${nonce}">window.qHead=1</script>`);
-    expect(res.body).toContain('<div id="q-custom-footer">footer</div>');
+    expect(res.body).toContain('<div id="q-custom-footer"><div id="q-test-footer">footer</div></div>');
     // Never on the admin console's own pages: a broken snippet cannot lock the administrator out.
     const console = await page('/admin/css-html');
     expect(console).not.toContain('/custom.css');
     expect(console).not.toContain('<meta name="q-custom"');
-    expect(console).not.toContain('<div id="q-custom-footer">');
+    expect(console).not.toContain('q-test-footer">footer');
     // A new save changes the version, so browsers fetch the new file at once.
     await put('custom-css-html', { custom_css: 'body { color: red; }', custom_head: '', custom_header: '', custom_footer: '', custom_sidebar: '' });
     const after = await site.app.inject({ method: 'GET', url: '/custom.css', headers: { 'if-none-match': etag } });
