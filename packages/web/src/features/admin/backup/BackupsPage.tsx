@@ -129,7 +129,7 @@ export default function BackupsPage() {
               </table>
             </div>
           )}
-          <ScheduleForm key={`${data.schedule.daily}-${data.schedule.keep}`} schedule={data.schedule} />
+          <ScheduleForm schedule={data.schedule} />
         </>
       )}
       <ConfirmDialog
