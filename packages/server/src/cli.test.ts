@@ -20,7 +20,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, ms = 20000): Promise<Response> {
+// A run starts a primary and one worker per core; on a busy 2-core machine that can take a while.
+async function waitFor(url: string, ms = 45_000): Promise<Response> {
   const until = Date.now() + ms;
   for (;;) {
     try {
@@ -77,7 +78,7 @@ describe('quorum CLI', () => {
     const upgrade = spawnSync(process.execPath, [BIN, 'upgrade'], { env: { ...process.env, QUORUM_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(upgrade.status).toBe(0);
     expect(upgrade.stdout).toContain('The database is up to date.');
-  }, 60_000);
+  }, 120_000);
 
   it('explains what is wrong instead of a stack trace', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cli-'));
