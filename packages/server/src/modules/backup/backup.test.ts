@@ -48,11 +48,14 @@ async function rowCounts(site: TestSite): Promise<Record<string, number>> {
   return out;
 }
 
-/** The question page's data; view counts left out (each site counts views in memory and writes them every 5 s). */
+/**
+ * The question page's data, view counts left out: views are summed in memory and written every 5 s, so the
+ * source may write views counted before the backup after it.
+ */
 async function questionPage(site: TestSite, id: string) {
   const info = await call(site.app, 'GET', `${V1}/question/info?id=${id}`);
   const answers = await call(site.app, 'GET', `${V1}/answer/page?question_id=${id}&page=1&page_size=20&order=default`);
-  const { view_count: _views, ...rest } = info.body.data;
+  const { view_count: _views, unique_view_count: _unique, ...rest } = info.body.data;
   return { info: rest, answers: answers.body.data };
 }
 
