@@ -6,7 +6,7 @@ import cliProgress from 'cli-progress';
 import { configText, dbConfigFromEnv, readConfig, writeConfig, type FileConfig } from '../../config/config.js';
 import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
 import { uploadsDir } from '../file/file.service.js';
-import { createBackup, restoreBackup, type BackupSummary, type Progress } from './backup.service.js';
+import { BackupRefused, createBackup, restoreBackup, type BackupSummary, type Progress } from './backup.service.js';
 
 /** A progress callback drawing a bar (terminal) or periodic lines (logs); `stop()` ends the bar. */
 function progressPrinter(verb: string, out: NodeJS.WriteStream): { progress: Progress; stop(): void } {
@@ -76,7 +76,10 @@ export async function runRestoreCli(dataDir: string, file: string, opts: { force
   const printer = progressPrinter('Restoring', out);
   const t0 = Date.now();
   try {
-    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress });
+    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress }).catch((err: unknown) => {
+      if (err instanceof BackupRefused && err.reason === 'error.backup.not_empty') throw new Error('The target database is not empty: run the restore again with --force to replace its content.');
+      throw err;
+    });
     printer.stop();
     out.write(summaryText('Restored', file, s, (Date.now() - t0) / 1000));
     if (!existing) writeConfig(dataDir, configText(dbConfig));

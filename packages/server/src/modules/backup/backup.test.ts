@@ -200,7 +200,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses to overwrite a database with content unless told to', async () => {
       if (!site) return;
-      await expect(runRestoreCli(site.dataDir, file, {}, sink)).rejects.toThrow(/not empty/);
+      await expect(runRestoreCli(site.dataDir, file, {}, sink)).rejects.toThrow('The target database is not empty: run the restore again with --force to replace its content.');
     });
 
     it('migrates an older backup after restoring it', async () => {
