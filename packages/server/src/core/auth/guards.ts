@@ -14,7 +14,7 @@ import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { isSuspended, suspendedError } from './suspension.js';
 import { hashToken } from './token.js';
-import { isApiKey, userForApiKey } from '../../modules/apikey/apikey.service.js';
+import { isApiKey, userForApiKey } from './apikey.js';
 
 export { isSuspended, suspendedError };
 

@@ -5,19 +5,15 @@
  * Keys start with {@link API_KEY_PREFIX}, which tells them apart from login tokens.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ApiKeyCreateReq, ApiKeyScope } from '@quorum/contract';
-import { ADMIN_API_PREFIX } from '@quorum/contract';
+import type { ApiKeyCreateReq } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { fieldError, forbidden, notFound, type AppError } from '../../core/errors.js';
+import { fieldError, notFound } from '../../core/errors.js';
 import type { UserRow } from '../../core/auth/session.repository.js';
 import { hashToken } from '../../core/auth/token.js';
-import { findLiveApiKey, insertApiKey, listApiKeyRows, revokeApiKeyRow, touchApiKey, type ApiKeyListRow } from './apikey.repository.js';
+import { API_KEY_PREFIX } from '../../core/auth/apikey.js';
+import { insertApiKey, listApiKeyRows, revokeApiKeyRow, type ApiKeyListRow } from './apikey.repository.js';
 
-/** What every key starts with. */
-export const API_KEY_PREFIX = 'qk_';
-
-/** A use is written at most this often per key (seconds), so a busy integration does not write on every call. */
-const LAST_USE_RESOLUTION = 60;
+export { API_KEY_PREFIX, isApiKey, scopeAllows, scopeDenied, userForApiKey } from '../../core/auth/apikey.js';
 
 /** A key as the admin list shows it (never the key or its hash). */
 export interface ApiKeyInfo {
@@ -38,11 +34,6 @@ function present(r: ApiKeyListRow): ApiKeyInfo {
     id: r.id, name: r.name, scope: r.scope, key_prefix: r.key_prefix, user_id: r.user_id, username: r.username,
     created_at: Number(r.created_at), expires_at: Number(r.expires_at), last_used_at: Number(r.last_used_at), revoked_at: Number(r.revoked_at),
   };
-}
-
-/** True when a bearer token is an API key rather than a login token. */
-export function isApiKey(token: string): boolean {
-  return token.startsWith(API_KEY_PREFIX);
 }
 
 /**
@@ -75,28 +66,3 @@ export async function revokeApiKey(ctx: AppContext, id: string): Promise<void> {
   if (!(await revokeApiKeyRow(requireDb(ctx), id, nowSeconds()))) throw notFound();
 }
 
-/** 403 `error.apikey.scope_denied`: the key's scope does not cover this call. */
-export function scopeDenied(): AppError {
-  return forbidden('error.apikey.scope_denied');
-}
-
-/** Whether `scope` allows `method` on `url`: read is GET/HEAD only; the admin API needs admin. */
-export function scopeAllows(scope: ApiKeyScope | string, method: string, url: string): boolean {
-  if (url.startsWith(`${ADMIN_API_PREFIX}/`) && scope !== 'admin') return false;
-  if (scope === 'read') return method === 'GET' || method === 'HEAD';
-  return scope === 'write' || scope === 'admin';
-}
-
-/**
- * The member a key acts as for one request, or undefined for an unknown, revoked or expired key. Records the use.
- * @throws 403 `error.apikey.scope_denied` when the key is live but its scope does not allow the call
- */
-export async function userForApiKey(ctx: AppContext, key: string, method: string, url: string): Promise<UserRow | undefined> {
-  const db = requireDb(ctx);
-  const now = nowSeconds();
-  const found = await findLiveApiKey(db, hashToken(key), now);
-  if (!found) return undefined;
-  if (!scopeAllows(found.key.scope, method.toUpperCase(), url.split('?')[0]!)) throw scopeDenied();
-  if (now - Number(found.key.last_used_at) >= LAST_USE_RESOLUTION) await touchApiKey(db, found.key.id, now);
-  return found.user;
-}
