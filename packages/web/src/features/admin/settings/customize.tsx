@@ -70,7 +70,7 @@ export function ThemesPage() {
           <input id="q-primary-color" name="primary_color" className={`form-control q-admin-color-text${state.errors.primary_color ? ' is-invalid' : ''}`} value={String(state.form.primary_color ?? '')} maxLength={7} onChange={(e) => state.set('primary_color', e.target.value)} aria-invalid={state.errors.primary_color ? true : undefined} aria-describedby="q-primary-color-contrast" />
         </div>
         {state.errors.primary_color && <div className="invalid-feedback d-block">{state.errors.primary_color}</div>}
-        <div id="q-primary-color-contrast" role="status" className="form-text text-warning-emphasis">
+        <div id="q-primary-color-contrast" aria-live="polite" className="form-text text-warning-emphasis">
           {contrast && !contrast.passes ? t('admin.theme_contrast.low', { ratio: contrast.ratio }) : null}
         </div>
       </div>
