@@ -82,8 +82,16 @@ const SETUPS: Array<{ db: DbType; redis: boolean; title: string }> = [
   { db: 'mysql', redis: false, title: 'three nodes on MariaDB without Redis' },
 ];
 
-// Engines outside QUORUM_TEST_DB are left out, like every database suite.
-for (const { db, redis, title } of SETUPS.filter((x) => DIALECTS.includes(x.db))) describe(title, () => {
+// Engines outside QUORUM_TEST_DB are left out, like every database suite; narrowed to SQLite alone (the Node 24
+// leg, a quick local run) there is nothing to run, which the suite says instead of failing as an empty file.
+const SELECTED = SETUPS.filter((x) => DIALECTS.includes(x.db));
+if (!SELECTED.length) describe('several nodes', () => {
+  it('needs postgres or mysql in QUORUM_TEST_DB (the nodes share a server database)', () => {
+    expect(SELECTED).toEqual([]);
+  });
+});
+
+for (const { db, redis, title } of SELECTED) describe(title, () => {
   let site: TestSite | undefined;
   let box: Mailbox | undefined;
   const nodes: Node[] = [];
