@@ -1,7 +1,7 @@
 /**
  * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
  */
-import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
+import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS } from '@quorum/contract';
 
 /** Fallback site name when `general.name` is empty (spec §3 "Site info"). */
 export const DEFAULT_SITE_NAME = 'Quorum';
@@ -14,7 +14,7 @@ export function defaultSettings(): SiteSettings {
     general: { name: DEFAULT_SITE_NAME, short_description: '', description: '', site_url: 'http://localhost:9080', contact_email: '', check_update: true, maintenance: false },
     interface: { language: 'en_US', time_zone: 'UTC' },
     branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
-    login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false },
+    login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false, require_user_approval: false },
     site_users: {
       allow_update_avatar: true,
       allow_update_bio: true,
@@ -41,6 +41,8 @@ export function defaultSettings(): SiteSettings {
       max_image_size: 4,
       max_attachment_size: 8,
       max_image_megapixel: 40,
+      // Anti-spam queueing (modules/review/queue.ts): below this reputation, the first N posts, more than K links.
+      ...MODERATION_WRITE_DEFAULTS,
       authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
       authorized_attachment_extensions: [],
     },
@@ -57,7 +59,7 @@ export interface SiteSettings {
   general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean; maintenance: boolean };
   interface: { language: string; time_zone: string };
   branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
-  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean };
+  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean; require_user_approval: boolean };
   site_users: {
     allow_update_avatar: boolean;
     allow_update_bio: boolean;
@@ -79,6 +81,9 @@ export interface SiteSettings {
     max_image_size: number;
     max_attachment_size: number;
     max_image_megapixel: number;
+    review_reputation: number;
+    review_first_posts: number;
+    review_max_links: number;
     authorized_image_extensions: string[];
     authorized_attachment_extensions: string[];
   };
