@@ -8,7 +8,8 @@
 import { questionPath } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { translate } from '../../core/i18n.js';
-import { excerpt, getSmtp, isConfigured, mailable, recipientLanguage, renderNotifyMail, siteBase, unsubscribeLinks, type MailListItem, type PreparedMail } from '../mail/index.js';
+import { getSmtp, isConfigured } from '../mail/index.js';
+import { excerpt, mailable, recipientLanguage, renderNotifyMail, siteBase, unsubscribeLinks, type MailListItem, type PreparedMail } from '../notify-mail/index.js';
 import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds, type UnsubscribeScope } from '../user/index.js';
 import * as repo from './digest.repository.js';

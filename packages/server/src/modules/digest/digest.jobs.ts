@@ -14,7 +14,7 @@
  */
 import { nowSeconds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { queuePreparedMails, type PreparedMail } from '../mail/index.js';
+import { queuePreparedMails, type PreparedMail } from '../notify-mail/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { composeDigest, composeNewQuestion, type DigestKind } from './digest.compose.js';
 import * as repo from './digest.repository.js';

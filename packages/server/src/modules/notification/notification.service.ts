@@ -6,7 +6,7 @@ import type { NotificationPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
-import { prepareNotificationMails, queuePreparedMails } from '../mail/index.js';
+import { prepareNotificationMails, queuePreparedMails } from '../notify-mail/index.js';
 import { publishLive } from '../../core/events.js';
 import { BADGES, badgeById } from '../badge/badge.data.js';
 import { badgeText } from '../badge/badge.i18n.js';

@@ -3,7 +3,7 @@ import { DIALECTS, call, installedSite, shouldRun, type TestSite } from '../../.
 import { startMailbox, useMailbox, type Mailbox, type ReceivedMail } from '../../../test/mailbox.js';
 import { activeUser, answerQuestion, askQuestion, type TestUser } from '../comment/social.testkit.js';
 import { notify } from '../notification/index.js';
-import { mailWorker } from './index.js';
+import { mailWorker } from '../mail/index.js';
 
 const V1 = '/answer/api/v1';
 const SITE = 'http://localhost:9080';

@@ -16,9 +16,8 @@ import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds } from '../user/index.js';
 import { excerpt, renderNotifyMail } from './notify-templates.js';
 import * as repo from './notify-mail.repository.js';
-import { queueEmail, type ComposedEmail } from './outbox.js';
+import { getSmtp, isConfigured, queueEmail, type ComposedEmail } from '../mail/index.js';
 import { mailable, recipientLanguage, siteBase, unsubscribeLinks } from './recipients.js';
-import { getSmtp, isConfigured } from './smtp.js';
 
 /** An inbox notification as the mailer needs it (the notification content plus its receiver). */
 export interface InboxEvent {
