@@ -4,8 +4,12 @@
  * of them. The server finds the packages at start, keeps each plugin's enabled state and configuration in its
  * database, and calls the hooks of the kinds a plugin provides only while it is enabled.
  *
- * Kinds follow Apache Answer's plugin kinds; only `connector` has hooks the server calls today.
+ * Kinds follow Apache Answer's plugin kinds; `connector` and `user-center` (./user-center.ts) have hooks the server
+ * calls today.
  */
+import type { UserCenterHooks } from './user-center.js';
+
+export type * from './user-center.js';
 
 /** The kinds of work a plugin can take on (Answer's plugin kinds). */
 export const PLUGIN_KINDS = ['connector', 'user-center', 'captcha', 'search', 'storage', 'notification', 'editor', 'render'] as const;
@@ -107,6 +111,8 @@ export interface ConnectorHooks {
 export interface QuorumPlugin {
   manifest: PluginManifest;
   connector?: ConnectorHooks;
+  /** an external user system taking over login and sign-up (only one user-center plugin is enabled at a time) */
+  userCenter?: UserCenterHooks;
   /**
    * Checks a configuration beyond the declared fields (e.g. "issuer or endpoints").
    * @returns field name -> message for each problem; empty when fine
