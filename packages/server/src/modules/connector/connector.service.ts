@@ -12,7 +12,8 @@ import { MailStatus, UserStatus, USERNAME_PATTERN, LIMITS } from '@quorum/contra
 import { ConnectorError, type ExternalUser } from '@quorum/plugin-api';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
-import { callPlugin, enabledPlugin, type ActivePlugin } from '../plugin/index.js';
+import { callPlugin, enabledPlugin, enabledPlugins, type ActivePlugin } from '../plugin/index.js';
+import { signUpNeedsApproval } from '../review/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { assertEmailDomainAllowed, createAccount, createSession } from '../user/index.js';
 import * as repo from './connector.repository.js';
@@ -158,7 +159,11 @@ async function accountForVerifiedEmail(ctx: AppContext, profile: ExternalUser): 
   return (await newAccount(ctx, profile, profile.email, MailStatus.activated)).id;
 }
 
-/** Creates an account without a password for a provider's member; the username comes from the provider's. */
+/**
+ * Creates an account without a password for a provider's member; the username comes from the provider's. Like an
+ * e-mail sign-up (spec §3 login policy), it needs new registrations open and an allowed domain, and it waits in
+ * the review queue (status pending) while the login setting `require_user_approval` is on (modules/review).
+ */
 async function newAccount(ctx: AppContext, profile: ExternalUser, email: string, mailStatus: number): Promise<{ id: string }> {
   const { login } = await getSettings(ctx);
   if (!login.allow_new_registrations) throw new LoginFailure('registration_closed');
@@ -166,7 +171,8 @@ async function newAccount(ctx: AppContext, profile: ExternalUser, email: string,
     throw new LoginFailure('email_domain');
   });
   const username = await freeUsername(ctx, profile.username || profile.display_name || email.split('@')[0]!);
-  return createAccount(ctx, { username, email, password: '', displayName: (profile.display_name || username).slice(0, LIMITS.usernameMax), mailStatus });
+  const awaitingApproval = await signUpNeedsApproval(ctx);
+  return createAccount(ctx, { username, email, password: '', displayName: (profile.display_name || username).slice(0, LIMITS.usernameMax), mailStatus, awaitingApproval });
 }
 
 /** A free username from a provider's name: allowed characters only, a number appended while taken. */
@@ -280,8 +286,9 @@ export function svgData(svg: string): string {
 }
 
 /**
- * DELETE /connector/user/unbinding: removes one of the member's provider links. A member without a password
- * cannot remove their last one (it is their only way to log in).
+ * DELETE /connector/user/unbinding: removes one of the member's provider links. A member cannot remove their last
+ * way to log in: a link goes only while another switched-on connector is linked, or they have a password and
+ * password login is on (login settings `allow_password_login`; with it off, connectors are the only way in).
  * @throws 400 `error.user.external_login_unbinding_forbidden`; 404 when the member has no such link
  */
 export async function unbind(ctx: AppContext, userId: string, externalId: string): Promise<void> {
@@ -289,6 +296,9 @@ export async function unbind(ctx: AppContext, userId: string, externalId: string
   const account = await repo.findAccount(db, userId);
   const links = await repo.externalLoginsOf(db, userId);
   if (!links.some((l) => l.external_id === externalId)) throw notFound('error.object.not_found');
-  if (!account?.has_password && links.length <= 1) throw badRequest('error.user.external_login_unbinding_forbidden');
+  const passwordWorks = Boolean(account?.has_password) && (await getSettings(ctx)).login.allow_password_login;
+  const enabled = new Set((await enabledPlugins(ctx, 'connector')).map((p) => p.plugin.manifest.slug_name));
+  const otherLinks = links.filter((l) => l.external_id !== externalId && enabled.has(l.provider)).length;
+  if (!passwordWorks && otherLinks === 0) throw badRequest('error.user.external_login_unbinding_forbidden');
   await repo.deleteExternalLogin(db, userId, externalId);
 }

@@ -1,0 +1,110 @@
+/**
+ * Third-party login under the site's login policy and the provider's ID-token checks, over HTTP on every engine,
+ * against a local OpenID Connect provider (provider.testkit.ts):
+ * - with the login setting `require_user_approval` on, an account a connector creates waits in the review queue
+ *   like an e-mail sign-up (status pending), both from a provider-verified address and from an address typed on
+ *   /users/confirm-email;
+ * - a member cannot unlink their last connector when password login is off, even with a password;
+ * - an ID token for another audience, or an expired one, is refused as `id_token_invalid`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { enableOidc, loginThroughProvider, startProvider, type TestProvider } from './provider.testkit.js';
+
+const V1 = '/answer/api/v1';
+const LOGIN_SETTINGS = '/answer/admin/api/siteinfo/login';
+
+for (const dialect of DIALECTS) {
+  describe(`third-party login policy on ${dialect}`, () => {
+    let site: TestSite | undefined;
+    let idp: TestProvider;
+    let admin = '';
+    let login: Record<string, unknown> = {};
+
+    beforeAll(async () => {
+      if (!(await shouldRun(dialect))) return;
+      site = await installedSite(dialect);
+      admin = await adminToken(site.app);
+      idp = await startProvider();
+      await enableOidc(site.app, admin, idp.issuer);
+      login = (await call(site.app, 'GET', LOGIN_SETTINGS, { token: admin })).body.data;
+    });
+    afterAll(async () => {
+      await site?.close();
+      await idp?.stop();
+    });
+
+    const setLogin = async (patch: Record<string, unknown>) => {
+      const r = await call(site!.app, 'PUT', LOGIN_SETTINGS, { token: admin, body: { ...login, ...patch } });
+      expect(r.status).toBe(200);
+    };
+    const me = async (session: string) => (await site!.app.inject({ method: 'GET', url: `${V1}/user/info`, cookies: { quorum_session: session } })).json().data;
+    const queued = async () => (await call(site!.app, 'GET', `${V1}/review/pending/user/page?page_size=50`, { token: admin })).body.data.list as { review_id: string; e_mail: string }[];
+
+    it('puts an account created by a first login in the approval queue while approval is required', async (t) => {
+      if (!site) return t.skip();
+      await setLogin({ require_user_approval: true });
+      try {
+        idp.account = { sub: 'gina-1', email: 'gina@idp.example', email_verified: true, name: 'Gina' };
+        const first = await loginThroughProvider(site.app);
+        expect(first.location).toBe('/users/auth-landing?redirect=%2F');
+        const gina = await me(first.cookies.quorum_session!);
+        expect(gina).toMatchObject({ e_mail: 'gina@idp.example', status: 'pending', mail_status: 1 });
+        expect(await queued()).toContainEqual(expect.objectContaining({ review_id: gina.id, e_mail: 'gina@idp.example' }));
+        // Waiting members may log in but not act.
+        const ask = await site.app.inject({ method: 'POST', url: `${V1}/question`, cookies: { quorum_session: first.cookies.quorum_session! }, headers: { 'x-csrf-token': (await import('../../core/session-cookie.js')).csrfTokenFor(first.cookies.quorum_session!) }, payload: { title: 'A question from a waiting member', content: 'Asked before a moderator approved the account.', tags: [{ slug_name: 'support' }] } });
+        expect(ask.statusCode).toBe(403);
+        expect(ask.json().reason).toBe('error.user.pending_approval');
+
+        // The same from an address the member typed because the provider gave none.
+        idp.account = { sub: 'hugo-1', name: 'Hugo' };
+        const hopped = await loginThroughProvider(site.app);
+        const bindingKey = new URL(hopped.location, 'http://x').searchParams.get('binding_key')!;
+        const bound = await call(site.app, 'POST', `${V1}/connector/binding/email`, { body: { binding_key: bindingKey, email: 'hugo@example.com' } });
+        expect(bound.status).toBe(200);
+        const hugo = (await call(site.app, 'GET', `${V1}/user/info`, { token: bound.body.data.access_token })).body.data;
+        expect(hugo).toMatchObject({ e_mail: 'hugo@example.com', status: 'pending' });
+        expect((await queued()).map((r) => r.review_id)).toContain(hugo.id);
+      } finally {
+        await setLogin({ require_user_approval: false });
+      }
+      idp.account = { sub: 'ivan-1', email: 'ivan@idp.example', email_verified: true, name: 'Ivan' };
+      const ivan = await me((await loginThroughProvider(site.app)).cookies.quorum_session!);
+      expect(ivan.status).toBe('normal');
+      expect((await queued()).map((r) => r.review_id)).not.toContain(ivan.id);
+    });
+
+    it('refuses to unlink the last connector while password login is off, even for a member with a password', async (t) => {
+      if (!site) return t.skip();
+      const jane = await registerUser(site.app, 'jane');
+      const info = (await call(site.app, 'GET', `${V1}/connector/user/info`, { token: jane.token })).body.data[0];
+      const link = new URL(info.link);
+      idp.account = { sub: 'jane-1', email: 'jane-elsewhere@idp.example', email_verified: true };
+      const start = await site.app.inject({ method: 'GET', url: link.pathname + link.search });
+      const back = await fetch(String(start.headers.location), { redirect: 'manual' });
+      const cb = new URL(back.headers.get('location')!);
+      expect((await site.app.inject({ method: 'GET', url: cb.pathname + cb.search })).headers.location).toBe('/users/settings/account');
+      const unlink = () => call(site!.app, 'DELETE', `${V1}/connector/user/unbinding`, { token: jane.token, body: { external_id: 'jane-1' } });
+      await setLogin({ allow_password_login: false });
+      try {
+        const refused = await unlink();
+        expect(refused.status).toBe(400);
+        expect(refused.body.reason).toBe('error.user.external_login_unbinding_forbidden');
+      } finally {
+        await setLogin({ allow_password_login: true });
+      }
+      expect((await unlink()).status).toBe(200);
+    });
+
+    it('refuses an ID token made for another client or already expired', async (t) => {
+      if (!site) return t.skip();
+      idp.account = { sub: 'kate-1', email: 'kate@idp.example', email_verified: true };
+      idp.nextIdTokenClaims = { aud: 'another-client' };
+      expect(await loginThroughProvider(site.app)).toMatchObject({ location: '/users/auth-landing?error=id_token_invalid', cookies: {} });
+      idp.nextIdTokenClaims = { exp: Math.floor(Date.now() / 1000) - 3600, iat: Math.floor(Date.now() / 1000) - 7200 };
+      expect(await loginThroughProvider(site.app)).toMatchObject({ location: '/users/auth-landing?error=id_token_invalid', cookies: {} });
+      const count = await site.app.quorum.database!.kysely.selectFrom('users').select('id').where('e_mail', '=', 'kate@idp.example').execute();
+      expect(count).toEqual([]);
+    });
+  });
+}
