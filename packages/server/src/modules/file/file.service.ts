@@ -3,8 +3,11 @@
  * the file's content (magic bytes, `file-type`), never by its name or the declared content type: PNG, JPEG,
  * GIF and WebP only (no SVG: it can carry script). Images over the site's `max_image_megapixel` (site_write,
  * default 40, as in Answer) are refused from their header, before any pixel is decoded: a small file can
- * declare a huge canvas. Avatars are cropped to a square of at most 256x256 with sharp, never enlarged (which
- * also drops EXIF data such as GPS positions). Branding uploads also get square icon copies (file.branding.ts). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
+ * declare a huge canvas. Avatars are cropped to a square of at most 256x256 with sharp, never enlarged. Every
+ * image that carries metadata (EXIF such as a phone's GPS position and serial number, XMP, ICC, comments) is
+ * re-encoded without it, its EXIF rotation applied to the pixels first, so nothing a camera wrote down about the
+ * person who took it is published; images without metadata are stored byte for byte. Branding uploads also get
+ * square icon copies (file.branding.ts). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -81,6 +84,22 @@ async function squareAvatar(data: Buffer, mime: string, size: { width: number; h
 }
 
 /**
+ * Re-encodes an image without its metadata, in its own format, with the EXIF orientation applied to the pixels
+ * (every frame of an animated GIF or WebP is kept). Images without metadata come back unchanged.
+ * @param size what checkPixels read from the header
+ * @param maxPixels sharp's input pixel limit (the megapixel setting)
+ */
+async function withoutMetadata(data: Buffer, mime: string, size: { hasMetadata: boolean }, maxPixels: number): Promise<Buffer> {
+  if (!size.hasMetadata) return data;
+  const animated = mime === 'image/gif' || mime === 'image/webp';
+  const img = sharp(data, { limitInputPixels: maxPixels, animated }).autoOrient();
+  if (mime === 'image/jpeg') return img.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+  if (mime === 'image/webp') return img.webp({ quality: 90 }).toBuffer();
+  if (mime === 'image/gif') return img.gif().toBuffer();
+  return img.png({ compressionLevel: 9 }).toBuffer();
+}
+
+/**
  * POST /file: stores an image and returns its public URL.
  * @param upload the `source` field and the file's bytes (already limited to 4 MB by the route)
  * @returns the URL path, e.g. `/uploads/2026/05/9f2c....png`
@@ -102,6 +121,12 @@ export async function storeUpload(ctx: AppContext, user: UserRow, upload: Upload
       ({ data, mime } = await squareAvatar(data, mime, size, Math.floor(maxMegapixels * 1_000_000)));
     } catch (err) {
       if (err instanceof AppError) throw err;
+      throw fieldError('file', 'error.file.not_image');
+    }
+  } else {
+    try {
+      data = await withoutMetadata(data, mime, size, Math.floor(maxMegapixels * 1_000_000));
+    } catch {
       throw fieldError('file', 'error.file.not_image');
     }
   }

@@ -161,6 +161,24 @@ for (const dialect of DIALECTS) {
       expect([out.width, out.height, out.exif]).toEqual([256, 256, undefined]);
     });
 
+    it('strips EXIF (GPS, camera) from post images, applying the rotation first; clean images are kept as sent', async (t) => {
+      if (!site) return t.skip();
+      const gps = { IFD0: { Make: 'PhoneCo', Model: 'P1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' } };
+      const photo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#226644' } }).jpeg().withMetadata({ orientation: 6, exif: gps }).toBuffer();
+      expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer) });
+      const posted = await upload(bob.token, { source: 'post' }, { name: 'photo.jpg', type: 'image/jpeg', data: photo });
+      expect(posted.status).toBe(200);
+      const stored = (await site.app.inject({ method: 'GET', url: posted.body.data })).rawPayload;
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(stored.includes(Buffer.from('PhoneCo'))).toBe(false);
+      // orientation 6 (rotate 90 degrees clockwise) is applied to the pixels, so the picture still stands upright
+      expect([meta.format, meta.width, meta.height, meta.orientation ?? 1]).toEqual(['jpeg', 60, 120, 1]);
+      const clean = await png(50, 20);
+      const kept = await upload(bob.token, { source: 'post' }, { name: 'clean.png', type: 'image/png', data: clean });
+      expect((await site.app.inject({ method: 'GET', url: kept.body.data })).rawPayload.equals(clean)).toBe(true);
+    });
+
     it('checks login, source and who may upload branding', async (t) => {
       if (!site) return t.skip();
       const data = await png(10, 10);
