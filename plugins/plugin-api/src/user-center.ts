@@ -36,6 +36,17 @@ export interface UserCenterDescription {
   must_auth_email_enabled: boolean;
   /** false: password login and sign-up are refused; only the external system logs members in */
   enabled_original_user_system: boolean;
+  /**
+   * A QR-code login run by the site's /user-center/auth page (Quorum's addition; Answer's client hard-codes it per
+   * agent name). Both are paths of this plugin's `routes`, under /answer/api/v1:
+   * - `url_path` (GET) answers `{redirect_url, key, in_app?}`: the URL to show as a QR code and the key to poll
+   *   with; `in_app: true` (e.g. inside the provider's own app, told by the User-Agent) means "navigate there
+   *   instead of showing a QR code";
+   * - `check_path` (GET `?key=`) answers `{is_login: boolean}` and signs the browser in (the route result's `login`)
+   *   once the scan is confirmed; the page polls it every 2 s and then goes to /users/auth-landing.
+   * Absent: the login button and /user-center/auth go straight to `login_redirect_url`.
+   */
+  qr_login?: { url_path: string; check_path: string };
 }
 
 /** One entry of the external system's control centre (Answer's `ControlCenter`): extra links in the user menu. */
