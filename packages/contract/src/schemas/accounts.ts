@@ -105,13 +105,16 @@ export const UserSearchQuery = z.object({ username: z.string().trim().max(LIMITS
 
 /* ---------------- Admin user management (under /answer/admin/api) ---------------- */
 
+/** Statuses an administrator can set (PUT /admin/api/user/status). */
 export const ADMIN_USER_STATUSES = ['normal', 'suspended', 'deleted', 'inactive'] as const;
+/** Statuses the admin user list shows and filters by: the settable ones and `pending` (sign-up awaiting approval). */
+export const ADMIN_USER_LIST_STATUSES = [...ADMIN_USER_STATUSES, 'pending'] as const;
 
 /** GET /admin/api/users/page */
 export const AdminUserPageQuery = PageQuery.extend({
   query: z.string().trim().max(100).optional().default(''),
   staff: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional().default(false),
-  status: z.enum([...ADMIN_USER_STATUSES, ''], { error: 'error.form.is_invalid' }).optional().default(''),
+  status: z.enum([...ADMIN_USER_LIST_STATUSES, ''], { error: 'error.form.is_invalid' }).optional().default(''),
 });
 export type AdminUserPageQuery = z.infer<typeof AdminUserPageQuery>;
 

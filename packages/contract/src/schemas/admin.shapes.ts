@@ -127,7 +127,7 @@ export interface AdminUserDetail {
   rank: number;
   role_id: number;
   role_name: string;
-  status: 'normal' | 'suspended' | 'deleted' | 'inactive';
+  status: 'normal' | 'suspended' | 'deleted' | 'inactive' | 'pending';
   created_at: number;
   deleted_at: number;
   suspended_at: number;

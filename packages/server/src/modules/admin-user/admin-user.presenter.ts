@@ -3,9 +3,10 @@ import { MailStatus, UserStatus } from '@quorum/contract';
 import { isSuspended, type UserRow } from '../../core/auth/index.js';
 import { avatarUrl } from '../user/index.js';
 
-/** Admin status name: deleted, suspended, inactive (not activated) or normal. */
-export function adminStatusName(row: UserRow): 'normal' | 'suspended' | 'deleted' | 'inactive' {
+/** Admin status name: deleted, pending (sign-up awaiting approval), suspended, inactive (not activated) or normal. */
+export function adminStatusName(row: UserRow): 'normal' | 'suspended' | 'deleted' | 'inactive' | 'pending' {
   if (row.status === UserStatus.deleted) return 'deleted';
+  if (row.status === UserStatus.pending) return 'pending';
   if (isSuspended(row)) return 'suspended';
   if (row.mail_status !== MailStatus.activated) return 'inactive';
   return 'normal';

@@ -7,7 +7,7 @@ import type { UserRow } from '../../core/auth/index.js';
 export interface UserPageFilter {
   query: string;
   staff: boolean;
-  status: '' | 'normal' | 'suspended' | 'deleted' | 'inactive';
+  status: '' | 'normal' | 'suspended' | 'deleted' | 'inactive' | 'pending';
   offset: number;
   limit: number;
   now: number;
@@ -18,7 +18,8 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * One page of users, newest first, and the total matching.
  * Filters: `query` (substring of username, display name or e-mail, or the exact id), `staff` (admins and
- * moderators), `status` (''=all but deleted; normal, suspended, deleted, inactive = not activated).
+ * moderators), `status` (''=all but deleted; normal, suspended, deleted, inactive = not activated, pending = sign-up awaiting
+ * approval).
  */
 export async function pageUsers(db: Db, f: UserPageFilter): Promise<{ count: number; rows: UserRow[] }> {
   let q = db.kysely.selectFrom('users').where('is_placeholder', '=', 0);
@@ -39,6 +40,7 @@ export async function pageUsers(db: Db, f: UserPageFilter): Promise<{ count: num
     q = q.where('status', '<>', 10);
     if (f.status === 'suspended') q = q.where('status', '=', 9).where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '=', 0), eb('suspended_until', '>', f.now)]));
     if (f.status === 'inactive') q = q.where('mail_status', '=', 2);
+    if (f.status === 'pending') q = q.where('status', '=', 11);
     if (f.status === 'normal') q = q.where('mail_status', '=', 1).where((eb) => eb.or([eb('status', '=', 1), eb.and([eb('status', '=', 9), eb('suspended_until', '>', 0), eb('suspended_until', '<=', f.now)])]));
   }
   const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();

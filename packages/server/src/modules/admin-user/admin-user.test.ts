@@ -127,5 +127,20 @@ for (const dialect of DIALECTS) {
       expect((await call(app(), 'POST', `${ADM}/user/activation`, { token: mod.token, body: { user_id: u.id } })).status).toBe(403);
       expect(ADMIN.email).toBeTruthy();
     });
+
+    it('shows sign-ups awaiting approval as pending, and filters by it', async (t) => {
+      if (!site) return t.skip();
+      const login = (await call(app(), 'GET', `${ADM}/siteinfo/login`, { token: admin })).body.data;
+      await call(app(), 'PUT', `${ADM}/siteinfo/login`, { token: admin, body: { ...login, require_user_approval: true } });
+      try {
+        const waiting = await registerUser(app(), 'waiting');
+        const pending = await page('status=pending');
+        expect(pending.list.map((u: { username: string; status: string }) => [u.username, u.status])).toEqual([['waiting', 'pending']]);
+        expect((await page('status=normal')).list.map((u: { user_id: string }) => u.user_id)).not.toContain(waiting.id);
+        expect((await page('query=waiting')).list[0]).toMatchObject({ status: 'pending' });
+      } finally {
+        await call(app(), 'PUT', `${ADM}/siteinfo/login`, { token: admin, body: { ...login, require_user_approval: false } });
+      }
+    });
   });
 }

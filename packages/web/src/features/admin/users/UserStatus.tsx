@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 
-const COLORS: Record<string, string> = { normal: 'success', suspended: 'danger', deleted: 'secondary', inactive: 'warning' };
+const COLORS: Record<string, string> = { normal: 'success', suspended: 'danger', deleted: 'secondary', inactive: 'warning', pending: 'info' };
 
 /** The badge; `until` is unix seconds (0 = forever) for suspended users. */
 export function UserStatusBadge({ status, until }: { status: string; until: number }) {

@@ -21,7 +21,7 @@ import { useUserActions } from './UserDialogs';
 import { UserStatusBadge } from './UserStatus';
 
 const PAGE_SIZE = 20;
-const FILTERS = ['all', 'normal', 'suspended', 'deleted', 'inactive', 'staff'] as const;
+const FILTERS = ['all', 'normal', 'pending', 'suspended', 'deleted', 'inactive', 'staff'] as const;
 
 /** The users list. */
 export default function UsersPage() {
