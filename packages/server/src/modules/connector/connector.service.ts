@@ -126,7 +126,13 @@ async function bindToMember(ctx: AppContext, userId: string, slug: string, profi
   await repo.saveExternalLogin(db, { user_id: userId, provider: slug, external_id: profile.external_id, info: profile.meta, created_at: nowSeconds() });
 }
 
-async function externalLogin(ctx: AppContext, slug: string, profile: ExternalUser, returnTo: string): Promise<CallbackOutcome> {
+/**
+ * Logs a provider's member in (also the external user center's login, modules/user-center): a linked provider
+ * account logs in; a provider-verified e-mail links to the account with that address or creates one; otherwise an
+ * e-mail proof is asked for first (`confirm_email`).
+ * @throws LoginFailure `registration_closed`, `email_domain`, `account_deleted`
+ */
+export async function externalLogin(ctx: AppContext, slug: string, profile: ExternalUser, returnTo: string): Promise<CallbackOutcome> {
   const db = requireDb(ctx);
   const now = nowSeconds();
   const linked = await repo.findExternalLogin(db, slug, profile.external_id);
