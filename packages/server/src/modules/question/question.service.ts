@@ -20,6 +20,7 @@ import { getSettings } from '../siteinfo/index.js';
 import { applyQuestionTags, normalizeSlug, planQuestionTags, presentTagsOfQuestions, tagIdBySlug } from '../tag/index.js';
 import { bumpUserCount, findUsersByIds, isStaff, type UserRow } from '../user/index.js';
 import { cacheClear, cacheGet, cacheSet } from './question.cache.js';
+import { cachedCount } from './question.counts.js';
 import { recordQuestionLinks } from './question.links.js';
 import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
 import { presentListItem, presentQuestionInfo } from './question.presenter.js';
@@ -106,7 +107,8 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery): Promi
     filter.userId = userId;
   }
   if (q.in_days) filter.since = nowSeconds() - q.in_days * 86400;
-  const [rows, count] = await Promise.all([repo.listQuestions(db, filter, (q.page - 1) * q.page_size, q.page_size), repo.countQuestions(db, filter)]);
+  const countKey = filter.since === undefined ? JSON.stringify([filter.order === 'unanswered', filter.tagIds ?? [], filter.userId ?? '']) : null;
+  const [rows, count] = await Promise.all([repo.listQuestions(db, filter, (q.page - 1) * q.page_size, q.page_size), cachedCount(db, countKey, () => repo.countQuestions(db, filter))]);
   const ids = rows.map((r) => r.id);
   const lastAnswerIds = rows.map((r) => r.last_answer_id).filter(Boolean);
   const answerAuthorIds = await answerAuthors(ctx, lastAnswerIds);
