@@ -1,4 +1,5 @@
 /** Notifications as they leave the server (Answer's NotificationContent shape). */
+import { urlTitle } from '@quorum/contract';
 import { translate } from '../../core/i18n.js';
 import { badgeText } from '../badge/badge.i18n.js';
 import { type UserRow } from '../../core/auth/index.js';
@@ -41,9 +42,10 @@ export function actionPhrase(action: string, lang: string): string {
 }
 
 /**
- * One item of GET /notification/page: `{id, user_info?, object_info, rank, notification_action?, is_read,
- * update_time}` (Answer's NotificationContent; `notification_action` is the translated phrase and is left out
- * when empty, as Answer's omitempty does for achievements).
+ * One item of GET /notification/page: `{id, user_info?, object_info: {title, url_title, object_id, object_map,
+ * object_type}, rank, notification_action?, is_read, update_time}` (Answer's NotificationContent;
+ * `notification_action` is the translated phrase and is left out when empty, as Answer's omitempty does for
+ * achievements; `url_title` is Quorum's, '' for achievements).
  */
 export function presentNotification(row: NotificationRow, content: NotificationContent, users: Map<string, UserRow>, lang: string): Record<string, unknown> {
   const objectMap: Record<string, string> = {};
@@ -53,7 +55,14 @@ export function presentNotification(row: NotificationRow, content: NotificationC
   const isBadge = content.object_type === 'badge';
   const out: Record<string, unknown> = {
     id: row.id,
-    object_info: { title: isBadge ? badgeText(content.title, 'name', lang) : content.title, object_id: content.object_id, object_map: objectMap, object_type: content.object_type },
+    object_info: {
+      title: isBadge ? badgeText(content.title, 'name', lang) : content.title,
+      // The question's permalink slug, so links to it need no redirect (Quorum; Answer's client slugs titles itself).
+      url_title: !isBadge && (objectMap.question || content.object_type === 'question') && content.title ? urlTitle(content.title) : '',
+      object_id: content.object_id,
+      object_map: objectMap,
+      object_type: content.object_type,
+    },
     rank: content.rank ?? 0,
     is_read: row.is_read === 1,
     update_time: row.created_at,

@@ -4,7 +4,7 @@
  * (modules/activity conventions: `trigger_user_id` is the actor when set, else `user_id`).
  * Votes are shown only to moderators and admins who ask for them (`show_vote`), as in Answer.
  */
-import { PostStatus, type TimelineDetailQuery } from '@quorum/contract';
+import { PostStatus, urlTitle, type TimelineDetailQuery } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { objectTypeOf } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
@@ -17,6 +17,8 @@ const VOTE_TYPES = new Set(['upvote', 'downvote']);
 
 interface ObjectInfo {
   title: string;
+  /** The question's permalink slug (Latin, from the server's transliteration); the tag's slug name for tags. */
+  url_title: string;
   object_type: string;
   question_id: string;
   answer_id: string;
@@ -33,11 +35,11 @@ async function objectInfo(ctx: AppContext, objectId: string, viewer: UserRow): P
     if (!tag || (tag.status === PostStatus.deleted && !isStaff(viewer))) throw notFound('error.tag.not_found');
     const [main] = tag.main_tag_id ? await repo.tagsByKeys(db, [], [tag.main_tag_id]) : [];
     const author = presentBasicUser((await findUsersByIds(db, [tag.user_id])).get(tag.user_id));
-    return { title: tag.display_name, object_type: 'tag', question_id: '', answer_id: '', username: String(author.username), display_name: String(author.display_name), main_tag_slug_name: main?.slug_name ?? tag.slug_name };
+    return { title: tag.display_name, url_title: tag.slug_name, object_type: 'tag', question_id: '', answer_id: '', username: String(author.username), display_name: String(author.display_name), main_tag_slug_name: main?.slug_name ?? tag.slug_name };
   }
   const t = await requirePostTarget(ctx, objectId, viewer);
   const author = presentBasicUser((await findUsersByIds(db, [t.user_id])).get(t.user_id));
-  return { title: t.title, object_type: t.object_type, question_id: t.question_id, answer_id: t.answer_id, username: String(author.username), display_name: String(author.display_name), main_tag_slug_name: '' };
+  return { title: t.title, url_title: urlTitle(t.title), object_type: t.object_type, question_id: t.question_id, answer_id: t.answer_id, username: String(author.username), display_name: String(author.display_name), main_tag_slug_name: '' };
 }
 
 /**

@@ -98,10 +98,10 @@ export default function AskPage() {
     }
     setBusy(true);
     try {
-      const question = await api.post<{ id: string; title: string }>('/answer/api/v1/question', body);
+      const question = await api.post<{ id: string; title: string; url_title?: string }>('/answer/api/v1/question', body);
       posted.current = true;
       clearDraft();
-      navigate(questionPath(String(question.id), question.title || body.title, permalinkStyle(site)));
+      navigate(questionPath(String(question.id), question.title || body.title, permalinkStyle(site), undefined, question.url_title));
     } catch (err) {
       const fields = serverFieldErrors(err, toFormField);
       if (fields) {

@@ -10,6 +10,8 @@ import '../post-actions/strings';
 interface Similar {
   id: string;
   title: string;
+  /** Permalink slug made by the server. */
+  url_title: string;
   answer_count: number;
   accepted_answer_id?: string;
 }
@@ -50,7 +52,7 @@ export default function SimilarQuestions({ title }: { title: string }) {
             <span className="badge text-bg-light border align-self-start" title={t('qa.aside.answers', { count: q.answer_count })}>
               {formatCount(q.answer_count)}
             </span>
-            <Link to={questionPath(q.id, q.title, style)} target="_blank" rel="noopener">
+            <Link to={questionPath(q.id, q.title, style, undefined, q.url_title)} target="_blank" rel="noopener">
               {q.title}
             </Link>
           </li>

@@ -1,9 +1,11 @@
 /** `/badges/:id`: one badge, its description and the members who earned it (newest first, 30 per page). */
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { questionPath } from '@quorum/contract';
 import { PageSpinner } from '../../components/PageSpinner';
 import { Pager } from '../../components/Pager';
 import { TimeAgo } from '../../components/TimeAgo';
+import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import { useBadge, useBadgeAwards } from './api';
@@ -16,6 +18,7 @@ export default function BadgePage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const badge = useBadge(id);
   const awards = useBadgeAwards(id, page);
+  const permalink = permalinkStyle(useSiteInfo());
   usePageTitle(badge.data?.name ?? t('badges.title'));
   if (badge.data === null) return <NotFoundPage />;
   if (!badge.data) return <PageSpinner />;
@@ -39,7 +42,7 @@ export default function BadgePage() {
           <li key={`${a.author_user_info.id}-${a.object_id}-${i}`} className="py-2 border-bottom d-flex flex-wrap gap-2 align-items-center">
             <Link to={`/users/${a.author_user_info.username}`}>{a.author_user_info.display_name}</Link>
             {a.object_id ? (
-              <Link className="small" to={a.answer_id ? `/questions/${a.question_id}/${a.url_title}/${a.answer_id}` : `/questions/${a.question_id}/${a.url_title}`}>
+              <Link className="small" to={questionPath(a.question_id, a.url_title, permalink, a.answer_id || undefined, a.url_title)}>
                 {t(`badges.for_${a.object_type === 'answer' ? 'answer' : 'question'}`)}
               </Link>
             ) : null}

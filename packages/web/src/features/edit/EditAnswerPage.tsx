@@ -43,7 +43,7 @@ function AnswerEditForm({ answer, question }: { answer: AnswerInfo; question: Qu
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const saved = useRef(false);
-  const back = questionPath(question.id, question.title, permalinkStyle(site), answer.id);
+  const back = questionPath(question.id, question.title, permalinkStyle(site), answer.id, question.url_title);
   useLeaveGuard(!saved.current && (content !== answer.content || summary !== ''), t('ask.leave_confirm'));
 
   const submit = async (e: FormEvent) => {

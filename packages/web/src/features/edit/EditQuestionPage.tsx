@@ -48,7 +48,7 @@ function QuestionEditForm({ q }: { q: QuestionInfo }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const saved = useRef(false);
-  const back = questionPath(q.id, q.title, permalinkStyle(site));
+  const back = questionPath(q.id, q.title, permalinkStyle(site), undefined, q.url_title);
   const dirty = !saved.current && (title !== q.title || content !== q.content || summary !== '' || JSON.stringify(tags) !== JSON.stringify(initialTags));
   useLeaveGuard(dirty, t('ask.leave_confirm'));
 
@@ -70,10 +70,10 @@ function QuestionEditForm({ q }: { q: QuestionInfo }) {
     if (Object.keys(translated).length) return;
     setBusy(true);
     try {
-      const r = await api.put<{ wait_for_review?: boolean; title?: string }>('/answer/api/v1/question', body);
+      const r = await api.put<{ wait_for_review?: boolean; title?: string; url_title?: string }>('/answer/api/v1/question', body);
       saved.current = true;
       afterSave(qc, q.id, !!r?.wait_for_review);
-      void navigate(questionPath(q.id, r?.wait_for_review ? q.title : body.title, permalinkStyle(site)));
+      void navigate(questionPath(q.id, r?.wait_for_review ? q.title : body.title, permalinkStyle(site), undefined, r?.url_title || (r?.wait_for_review ? q.url_title : undefined)));
     } catch (err) {
       const fields = serverFieldErrors(err, toFormField);
       if (fields) setErrors(fields);

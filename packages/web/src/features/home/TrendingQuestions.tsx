@@ -59,7 +59,7 @@ export function TrendingQuestions() {
                   {formatCount(q.answer_count)}
                   <span className="visually-hidden"> {t('question_list.answers', { count: q.answer_count })}</span>
                 </span>
-                <Link to={questionPath(q.id, q.title, permalink)} className="text-decoration-none text-break">
+                <Link to={questionPath(q.id, q.title, permalink, undefined, q.url_title)} className="text-decoration-none text-break">
                   {q.title}
                 </Link>
               </li>

@@ -12,7 +12,7 @@ import type { UserBasic } from '../../lib/types';
 export interface NotificationRow {
   id: string;
   user_info?: UserBasic | null;
-  object_info: { title: string; object_id: string; object_type: string; object_map: { question?: string; answer?: string; comment?: string } };
+  object_info: { title: string; /** The question's permalink slug (server-made). */ url_title?: string; object_id: string; object_type: string; object_map: { question?: string; answer?: string; comment?: string } };
   rank: number;
   /** What happened, as a phrase in the reader's language (the server translates it, as Answer's does); absent on achievements. */
   notification_action?: string;
@@ -25,7 +25,7 @@ function targetOf(n: NotificationRow, permalink: number): string | null {
   const m = n.object_info.object_map ?? {};
   const qid = m.question || (n.object_info.object_type === 'question' ? n.object_info.object_id : '');
   if (!qid) return null;
-  const path = questionPath(qid, n.object_info.title || 'question', permalink, m.answer);
+  const path = questionPath(qid, n.object_info.title || 'question', permalink, m.answer, n.object_info.url_title);
   return m.comment ? `${path}?commentId=${encodeURIComponent(m.comment)}` : path;
 }
 

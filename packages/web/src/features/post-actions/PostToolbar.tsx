@@ -51,7 +51,7 @@ export function PostToolbar({ question, answer, pageIds }: { question: QuestionI
   const objectId = answer?.id ?? q.id;
 
   const share = async () => {
-    const url = `${window.location.origin}${questionPath(q.id, q.title, permalinkStyle(site), answer?.id)}`;
+    const url = `${window.location.origin}${questionPath(q.id, q.title, permalinkStyle(site), answer?.id, q.url_title)}`;
     if (await copy(url)) toast(t('qa.share.copied'), 'success');
     else window.prompt(t('qa.share.prompt'), url);
   };

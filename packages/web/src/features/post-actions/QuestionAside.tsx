@@ -14,6 +14,8 @@ import { InviteDialog } from './InviteDialog';
 interface RelatedQuestion {
   id: string;
   title: string;
+  /** Permalink slug made by the server. */
+  url_title: string;
   answer_count: number;
   vote_count?: number;
   accepted_answer_id?: string;
@@ -46,7 +48,7 @@ function QuestionLinks({ title, list }: { title: string; list: RelatedQuestion[]
                 >
                   {formatCount(q.answer_count)}
                 </span>
-                <Link to={questionPath(q.id, q.title, style)} className="text-decoration-none">
+                <Link to={questionPath(q.id, q.title, style, undefined, q.url_title)} className="text-decoration-none">
                   {q.title}
                 </Link>
               </li>

@@ -35,6 +35,7 @@ export function FlaggedPostTask({ item, act, busy }: TaskProps<FlaggedPostItem>)
     questionId: item.question_id,
     answerId: item.answer_id,
     title: item.title,
+    slug: item.url_title,
     tags: item.object_type === 'question' ? item.tags : undefined,
     html: item.parsed_text,
     status: item.object_status,

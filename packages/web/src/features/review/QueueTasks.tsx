@@ -44,7 +44,7 @@ export function SuggestedEditTask({ item, act, busy }: TaskProps<SuggestedEditIt
       }
     >
       <div>
-        <PostHeading post={{ kind: item.type, questionId: now.question_id, answerId: now.answer_id, title: isTag ? now.display_name : now.title }} />
+        <PostHeading post={{ kind: item.type, questionId: now.question_id, answerId: now.answer_id, title: isTag ? now.display_name : now.title, slug: isTag ? undefined : now.url_title }} />
         <PersonLine label={t('review.suggested_by')} user={rev.user_info} at={rev.create_at} />
         {rev.reason ? <Fact label={t('review.edit_summary')}>{rev.reason}</Fact> : null}
       </div>
@@ -60,7 +60,7 @@ export function SuggestedEditTask({ item, act, busy }: TaskProps<SuggestedEditIt
 export function QueuedPostTask({ item, act, busy }: TaskProps<QueuedPostItem>) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const post = { kind: item.object_type, questionId: item.question_id, answerId: item.answer_id, title: item.title, tags: item.tags, html: item.parsed_text, status: item.object_status, show: item.object_show_status };
+  const post = { kind: item.object_type, questionId: item.question_id, answerId: item.answer_id, title: item.title, slug: item.url_title, tags: item.tags, html: item.parsed_text, status: item.object_status, show: item.object_show_status };
   return (
     <TaskCard
       label={t('review.tab.queued_posts')}

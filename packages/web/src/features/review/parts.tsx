@@ -51,6 +51,8 @@ export interface PostContext {
   questionId?: string;
   answerId?: string;
   title?: string;
+  /** The question's permalink slug as the server made it (`url_title`). */
+  slug?: string;
   tags?: { slug_name: string; display_name?: string }[];
   /** Server-rendered, sanitized HTML. */
   html?: string;
@@ -62,7 +64,7 @@ export interface PostContext {
 export function PostHeading({ post }: { post: PostContext }) {
   const { t } = useTranslation();
   const style = permalinkStyle(useSiteInfo());
-  const href = post.questionId ? questionPath(post.questionId, post.title ?? '', style, post.kind === 'answer' ? post.answerId : undefined) : null;
+  const href = post.questionId ? questionPath(post.questionId, post.title ?? '', style, post.kind === 'answer' ? post.answerId : undefined, post.slug) : null;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
       <Badge bg="secondary-subtle" text="secondary-emphasis" className="border">

@@ -38,7 +38,7 @@ const TONE: Record<string, string> = {
 /** Link back to what the timeline is about. */
 function objectHref(o: TimelineObject, permalink: number): string {
   if (o.object_type === 'tag') return `/tags/${encodeURIComponent(o.main_tag_slug_name)}`;
-  return questionPath(o.question_id, o.title, permalink, o.object_type === 'answer' ? o.answer_id : undefined);
+  return questionPath(o.question_id, o.title, permalink, o.object_type === 'answer' ? o.answer_id : undefined, o.url_title);
 }
 
 /** One activity; revisions have a toggle that loads and shows their diff. */

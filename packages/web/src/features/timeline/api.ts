@@ -10,6 +10,8 @@ const DETAIL = '/answer/api/v1/activity/timeline/detail';
 /** What a timeline is about. `object_type` is question, answer or tag. */
 export interface TimelineObject {
   title: string;
+  /** The question's permalink slug (server-made; the tag's slug name for tags). */
+  url_title: string;
   object_type: string;
   question_id: string;
   answer_id: string;

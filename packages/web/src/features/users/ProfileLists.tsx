@@ -12,9 +12,13 @@ import type { OwnVote, ProfileAnswer, ProfileComment, ProfileQuestion, Reputatio
 /** Reputation reasons with a label (rank_type values the server writes). */
 const RANK_TYPES = ['upvote', 'downvote', 'accept', 'edited', 'user.activated', 'vote_down'] as const;
 
-/** Link to a post: a question, or an answer inside its question. */
-export function postHref(questionId: string, title: string, permalink: number, answerId?: string): string {
-  return questionPath(questionId, title, permalink, answerId && answerId !== '0' ? answerId : undefined);
+/**
+ * Link to a post: a question, or an answer inside its question.
+ * @param slug the server's `url_title` of the question (the web never slugs titles: a Chinese title's pinyin slug
+ *   comes from the server, so the link lands without a redirect)
+ */
+export function postHref(questionId: string, slug: string, permalink: number, answerId?: string): string {
+  return questionPath(questionId, slug, permalink, answerId && answerId !== '0' ? answerId : undefined, slug);
 }
 
 /** A boxed number (votes, answers, reputation) in front of a row. */
@@ -43,7 +47,7 @@ export function QuestionItem({ q, permalink }: { q: ProfileQuestion; permalink: 
   return (
     <Row lead={<Score value={formatCount(q.vote_count)} label={t('user_profile.votes', { count: q.vote_count })} showLabel />}>
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <Link to={postHref(q.question_id || q.id, q.title, permalink, answerId)} className="fw-semibold text-decoration-none text-break">
+        <Link to={postHref(q.question_id || q.id, q.url_title, permalink, answerId)} className="fw-semibold text-decoration-none text-break">
           {q.title}
         </Link>
         {q.status !== PostStatus.normal ? <StatusBadge status={q.status} /> : null}
@@ -66,7 +70,7 @@ export function AnswerItem({ a, permalink }: { a: ProfileAnswer; permalink: numb
   const accepted = a.accepted === 2;
   return (
     <Row lead={<Score value={formatCount(a.vote_count)} label={t('user_profile.votes', { count: a.vote_count })} tone={accepted ? 'text-bg-success' : ''} showLabel />}>
-      <Link to={postHref(a.question_id, a.question_info.title, permalink, a.answer_id)} className="fw-semibold text-decoration-none text-break">
+      <Link to={postHref(a.question_id, a.question_info.url_title, permalink, a.answer_id)} className="fw-semibold text-decoration-none text-break">
         {a.question_info.title}
       </Link>
       {a.description ? <p className="small text-body-secondary mb-1 mt-1 text-break">{a.description}</p> : null}
@@ -81,7 +85,7 @@ export function AnswerItem({ a, permalink }: { a: ProfileAnswer; permalink: numb
 export function CommentItem({ c, permalink }: { c: ProfileComment; permalink: number }) {
   return (
     <li className="list-group-item py-3">
-      <Link to={postHref(c.question_id, c.title, permalink, c.answer_id)} className="fw-semibold text-decoration-none text-break">
+      <Link to={postHref(c.question_id, c.url_title, permalink, c.answer_id)} className="fw-semibold text-decoration-none text-break">
         {c.title}
       </Link>
       <div className="small mt-1 text-break q-profile-comment" dangerouslySetInnerHTML={{ __html: c.content }} />
@@ -98,7 +102,7 @@ export function ReputationItem({ r, permalink }: { r: ReputationChange; permalin
     <Row lead={<Score value={`${up ? '+' : ''}${formatCount(r.reputation)}`} label={t('user_profile.reputation')} tone={up ? 'text-bg-success' : 'text-bg-danger'} />}>
       <div className="small text-body-secondary">{reason}</div>
       {r.title ? (
-        <Link to={postHref(r.question_id, r.title, permalink, r.answer_id)} className="text-decoration-none text-break">
+        <Link to={postHref(r.question_id, r.url_title, permalink, r.answer_id)} className="text-decoration-none text-break">
           {r.title}
         </Link>
       ) : null}
@@ -115,7 +119,7 @@ export function VoteItem({ v, permalink }: { v: OwnVote; permalink: number }) {
   return (
     <Row lead={<Score value={up ? '▲' : '▼'} label={t(up ? 'user_profile.upvote' : 'user_profile.downvote')} tone={up ? 'text-bg-success' : 'text-bg-danger'} />}>
       <div className="small text-body-secondary">{t(up ? 'user_profile.upvoted' : 'user_profile.downvoted', { type: t(`user_profile.object_type.${v.object_type === 'answer' ? 'answer' : 'question'}`) })}</div>
-      <Link to={postHref(v.question_id, v.title, permalink, v.answer_id)} className="text-decoration-none text-break">
+      <Link to={postHref(v.question_id, v.url_title, permalink, v.answer_id)} className="text-decoration-none text-break">
         {v.title}
       </Link>
       <div>

@@ -82,6 +82,8 @@ export interface ProfileComment {
   answer_id: string;
   object_type: string;
   title: string;
+  /** The question's permalink slug (server-made). */
+  url_title: string;
   /** Rendered (sanitized) HTML. */
   content: string;
 }
@@ -94,6 +96,8 @@ export interface ReputationChange {
   question_id: string;
   answer_id: string;
   title: string;
+  /** The question's permalink slug (server-made); '' when the post is gone. */
+  url_title: string;
   created_at: number;
 }
 
@@ -105,6 +109,8 @@ export interface OwnVote {
   answer_id: string;
   object_type: string;
   title: string;
+  /** The question's permalink slug (server-made). */
+  url_title: string;
   vote_type: string;
 }
 

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
 import { TimeAgo } from '../../../components/TimeAgo';
 import { ApiError } from '../../../lib/api';
+import { permalinkStyle, useSiteInfo } from '../../../lib/site';
 import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { ADMIN_KEY, fetchPage, setPostStatus, type AdminAnswerItem, type AdminQuestionItem } from '../api';
@@ -32,13 +33,14 @@ function actionsFor(kind: Kind, status: string): string[] {
   return kind === 'question' && status === 'normal' ? ['closed', 'deleted'] : kind === 'question' ? ['available', 'deleted'] : ['deleted'];
 }
 
-function postLink(kind: Kind, row: Row): string {
+/** The post's public address under the site's permalink style, with the server's slug (no redirect). */
+function postLink(kind: Kind, row: Row, style: number): string {
   if (kind === 'question') {
     const q = row as AdminQuestionItem;
-    return questionPath(q.id, q.title);
+    return questionPath(q.id, q.title, style, undefined, q.url_title);
   }
   const a = row as AdminAnswerItem;
-  return questionPath(a.question_id, a.question_info?.title ?? '', 1, a.id);
+  return questionPath(a.question_id, a.question_info?.title ?? '', style, a.id, a.question_info?.url_title);
 }
 
 /** The questions or answers list. */
@@ -46,6 +48,7 @@ export default function ContentsPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const style = permalinkStyle(useSiteInfo());
   const title = t(`admin.nav.${kind}s`);
   usePageTitle(title);
   const { filter, query, page, hrefWith } = useListParams('normal');
@@ -121,7 +124,7 @@ export default function ContentsPage({ kind }: { kind: Kind }) {
                     <Form.Check aria-label={t('admin.contents.select_row', { title: text.slice(0, 60) })} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
                   </td>
                   <td className="q-admin-title-cell">
-                    <Link to={postLink(kind, row)} target="_blank" rel="noopener">
+                    <Link to={postLink(kind, row, style)} target="_blank" rel="noopener">
                       {kind === 'question' ? q.title : a.question_info?.title}
                     </Link>
                     {kind === 'answer' && <div className="small text-body-secondary text-truncate q-admin-excerpt">{a.description}</div>}
