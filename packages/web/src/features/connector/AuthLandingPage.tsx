@@ -1,7 +1,8 @@
 /**
  * /users/auth-landing: where a third-party login comes back. Logged in (the server set the session cookie on the
  * callback): shows 'Processing', pulls the user and goes to the page the visitor started from (`redirect`, else
- * the remembered return target). Refused (`error=<kind>`): says why, with the spec §8 hint about e-mail access.
+ * the remembered return target). Refused (`error=<kind>`): says why, with the spec §8 hint about e-mail access
+ * when the provider refused.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,13 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 
 const KNOWN_ERRORS = new Set(['disabled', 'state_mismatch', 'provider_error', 'code_refused', 'nonce_mismatch', 'id_token_invalid', 'no_external_id', 'plugin_error', 'registration_closed', 'email_domain', 'account_deleted', 'already_bound']);
+
+/**
+ * Refusals after which the spec §8 hint about e-mail access helps: the provider said no (the member may have
+ * declined to share their account). A provider that simply gives no address goes to /users/confirm-email instead,
+ * which shows the hint too.
+ */
+const HINTED = new Set(['provider_error']);
 
 /** The landing page. */
 export default function AuthLandingPage() {
@@ -61,7 +69,7 @@ function LoginFailed({ kind }: { kind: string }) {
       <Alert variant="danger" role="alert">
         {t(`plugins.landing.errors.${kind}`)}
       </Alert>
-      <p className="small text-body-secondary">{t('plugins.connector.email_hint')}</p>
+      {HINTED.has(kind) && <p className="small text-body-secondary">{t('plugins.connector.email_hint')}</p>}
       <Link to="/users/login" className="btn btn-primary w-100">
         {t('plugins.landing.back_to_login')}
       </Link>

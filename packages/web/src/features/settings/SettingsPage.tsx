@@ -1,7 +1,9 @@
 /**
- * /users/settings (logged in, spec §2): sub-pages profile (default), notify, account and interface, with a
- * side navigation. Sub-routes are relative to /users/settings.
+ * /users/settings (logged in, spec §2): sub-pages profile (default), notify, account and interface, and
+ * {slug_name} for each enabled plugin with member settings (GET /user/plugin/configs), with a side navigation.
+ * Sub-routes are relative to /users/settings.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import NotFoundPage from '../errors/NotFoundPage';
@@ -10,6 +12,7 @@ import { useCurrentUser } from '../../lib/auth';
 import AccountForm from './AccountForm';
 import InterfaceForm from './InterfaceForm';
 import NotifyForm from './NotifyForm';
+import PluginSettingsForm, { USER_PLUGINS_KEY, fetchUserPlugins } from './PluginSettingsForm';
 import ProfileForm from './ProfileForm';
 
 const TABS = ['profile', 'notify', 'account', 'interface'] as const;
@@ -18,6 +21,8 @@ const TABS = ['profile', 'notify', 'account', 'interface'] as const;
 export default function SettingsPage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
+  // Plugins with member settings; the navigation simply lacks them while loading or when the list fails.
+  const plugins = useQuery({ queryKey: USER_PLUGINS_KEY, queryFn: fetchUserPlugins, enabled: !!user });
   if (!user) return <PageSpinner />;
   return (
     <div className="container">
@@ -33,6 +38,13 @@ export default function SettingsPage() {
                   </NavLink>
                 </li>
               ))}
+              {(plugins.data ?? []).map((p) => (
+                <li key={p.slug_name} className="nav-item">
+                  <NavLink to={`/users/settings/${p.slug_name}`} className="nav-link">
+                    {p.name}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>
@@ -43,6 +55,7 @@ export default function SettingsPage() {
             <Route path="notify" element={<NotifyForm />} />
             <Route path="account" element={<AccountForm user={user} />} />
             <Route path="interface" element={<InterfaceForm user={user} />} />
+            <Route path=":slugName" element={<PluginSettingsForm />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </div>

@@ -1,21 +1,18 @@
 /**
  * /admin/installed-plugins and /admin/{slug_name} (spec §2, §7): the installed plugins with their state, an
  * on/off switch, the last error a hook threw, and a link to each plugin's configuration form, which is drawn from
- * the plugin's declared fields. Secret fields are never filled in: the form says whether one is set, and leaving
- * it empty keeps it.
+ * the plugin's declared fields (features/plugin-config, shared with members' plugin settings). Secret fields are
+ * never filled in: the form says whether one is set, and leaving it empty keeps it.
  */
-import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ApiError } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { PageSpinner } from '../../../components/PageSpinner';
 import NotFoundPage from '../../errors/NotFoundPage';
+import PluginFieldsForm, { LoadFailed } from '../../plugin-config/PluginFieldsForm';
+import { ApiError } from '../../../lib/api';
 import { pluginApi, type PluginField } from './api';
 
 const LIST_KEY = ['admin', 'plugins'];
@@ -25,7 +22,7 @@ export default function PluginsPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.installed_plugins'));
   const qc = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: LIST_KEY, queryFn: pluginApi.list });
+  const { data, isLoading, isError, refetch } = useQuery({ queryKey: LIST_KEY, queryFn: pluginApi.list });
   const toggle = async (slug: string, enabled: boolean) => {
     await pluginApi.setStatus(slug, enabled);
     await qc.invalidateQueries({ queryKey: LIST_KEY });
@@ -36,6 +33,8 @@ export default function PluginsPage() {
       <h2 id="q-admin-page-title" className="h4 mb-3">{t('admin.nav.installed_plugins')}</h2>
       {isLoading ? (
         <PageSpinner />
+      ) : isError ? (
+        <LoadFailed message={t('plugins.admin.load_failed')} retry={refetch} />
       ) : !data?.length ? (
         <div className="card">
           <div className="card-body text-body-secondary">{t('admin.plugins.none')}</div>
@@ -82,9 +81,11 @@ export default function PluginsPage() {
 /** A plugin's configuration page at /admin/{slug_name}; unknown slugs show the not-found page. */
 export function PluginConfigPage() {
   const { slugName = '' } = useParams();
-  const { data, isLoading, error } = useQuery({ queryKey: ['admin', 'plugin-config', slugName], queryFn: () => pluginApi.config(slugName), retry: false });
+  const { t } = useTranslation();
+  const { data, isLoading, error, refetch } = useQuery({ queryKey: ['admin', 'plugin-config', slugName], queryFn: () => pluginApi.config(slugName), retry: false });
   if (isLoading) return <PageSpinner />;
-  if (error || !data) return <NotFoundPage />;
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
+  if (error || !data) return <LoadFailed message={t('plugins.form.load_failed')} retry={refetch} />;
   return <ConfigForm slug={slugName} name={data.name} description={data.description} fields={data.config_fields} />;
 }
 
@@ -92,76 +93,17 @@ function ConfigForm({ slug, name, description, fields }: { slug: string; name: s
   const { t } = useTranslation();
   usePageTitle(name);
   const qc = useQueryClient();
-  const [values, setValues] = useState<Record<string, string | boolean>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (name: string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }));
-  // A fresh form (first load, after saving) starts from the stored values; secrets start empty.
-  useEffect(() => setValues(Object.fromEntries(fields.map((f) => [f.name, f.value]))), [fields]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await pluginApi.saveConfig(slug, values);
-      toast(t('plugins.admin.saved'), 'success');
-      await qc.invalidateQueries({ queryKey: ['admin', 'plugin-config', slug] });
-    } catch (err) {
-      const fieldErrs = err instanceof ApiError ? err.fieldErrors : [];
-      if (fieldErrs.length) setErrors(Object.fromEntries(fieldErrs.map((f) => [f.error_field, f.error_msg])));
-      else toast(err instanceof Error ? err.message : t('admin.form.save_failed'), 'danger');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section aria-labelledby="q-admin-page-title">
       <h2 id="q-admin-page-title" className="h4 mb-1">{name}</h2>
       <p className="text-body-secondary">{description}</p>
-      <Form noValidate onSubmit={submit} style={{ maxWidth: 640 }}>
-        {fields.map((f) => (
-          <Form.Group key={f.name} className="mb-3" controlId={`plugin-field-${f.name}`}>
-            {f.type === 'switch' ? (
-              <Form.Check type="switch" label={f.title} checked={values[f.name] === true} onChange={(e) => set(f.name, e.currentTarget.checked)} />
-            ) : (
-              <>
-                <Form.Label>
-                  {f.title}
-                  {f.required && <span className="text-danger ms-1" aria-hidden="true">*</span>}
-                </Form.Label>
-                {f.type === 'select' ? (
-                  <Form.Select value={String(values[f.name] ?? '')} isInvalid={!!errors[f.name]} onChange={(e) => set(f.name, e.currentTarget.value)}>
-                    <option value="" />
-                    {f.options.map((o) => (
-                      <option key={o.value} value={o.value}>{o.label}</option>
-                    ))}
-                  </Form.Select>
-                ) : (
-                  <Form.Control
-                    as={f.type === 'textarea' ? 'textarea' : 'input'}
-                    type={f.secret ? 'password' : (f.ui_options.input_type ?? 'text')}
-                    autoComplete={f.secret ? 'new-password' : 'off'}
-                    placeholder={f.secret && f.is_set ? t('plugins.admin.secret_set') : undefined}
-                    value={String(values[f.name] ?? '')}
-                    isInvalid={!!errors[f.name]}
-                    required={f.required && !(f.secret && f.is_set)}
-                    onChange={(e) => set(f.name, e.currentTarget.value)}
-                  />
-                )}
-                <Form.Control.Feedback type="invalid">{errors[f.name]}</Form.Control.Feedback>
-              </>
-            )}
-            {f.secret && f.is_set && <Form.Text className="d-block">{t('plugins.admin.secret_hint')}</Form.Text>}
-            {f.description && <Form.Text className="d-block text-body-secondary">{f.description}</Form.Text>}
-          </Form.Group>
-        ))}
-        {Object.keys(errors).length > 0 && <Alert variant="danger">{t('plugins.admin.fix_errors')}</Alert>}
-        <Button type="submit" disabled={busy}>
-          {t('plugins.admin.save')}
-        </Button>
-      </Form>
+      <PluginFieldsForm
+        fields={fields}
+        save={(values) => pluginApi.saveConfig(slug, values)}
+        onSaved={() => qc.invalidateQueries({ queryKey: ['admin', 'plugin-config', slug] })}
+        savedMessage={t('plugins.form.saved')}
+        submitLabel={t('plugins.form.save')}
+      />
     </section>
   );
 }

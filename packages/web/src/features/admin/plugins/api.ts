@@ -1,5 +1,6 @@
 /** The admin plugin calls (spec §7; Answer's GetPluginListResp and GetPluginConfigResp shapes). */
 import { api } from '../../../lib/api';
+import type { PluginConfigForm, PluginValues } from '../../plugin-config/types';
 
 export interface PluginRow {
   name: string;
@@ -14,26 +15,7 @@ export interface PluginRow {
   last_error_at: number;
 }
 
-export interface PluginField {
-  name: string;
-  type: 'input' | 'textarea' | 'select' | 'switch';
-  title: string;
-  description: string;
-  required: boolean;
-  value: string | boolean;
-  options: { label: string; value: string }[];
-  ui_options: { input_type?: string };
-  secret: boolean;
-  is_set: boolean;
-}
-
-export interface PluginConfigForm {
-  name: string;
-  slug_name: string;
-  description: string;
-  version: string;
-  config_fields: PluginField[];
-}
+export type { PluginConfigForm, PluginField } from '../../plugin-config/types';
 
 const ADMIN = '/answer/admin/api';
 
@@ -41,5 +23,5 @@ export const pluginApi = {
   list: () => api.get<PluginRow[]>(`${ADMIN}/plugins`),
   setStatus: (slug: string, enabled: boolean) => api.put<null>(`${ADMIN}/plugin/status`, { plugin_slug_name: slug, enabled }),
   config: (slug: string) => api.get<PluginConfigForm>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug }, { passingError: true }),
-  saveConfig: (slug: string, fields: Record<string, string | boolean>) => api.put<null>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug, config_fields: fields }, { passingError: true }),
+  saveConfig: (slug: string, fields: PluginValues) => api.put<null>(`${ADMIN}/plugin/config`, { plugin_slug_name: slug, config_fields: fields }, { passingError: true }),
 };
