@@ -34,6 +34,7 @@ import { installRoutes, loadInstalledState } from './modules/install/index.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { pluginRoutes } from './modules/plugin/plugin.routes.js';
 import { connectorRoutes } from './modules/connector/index.js';
+import { installUserCenterGuard, userCenterPublicPaths, userCenterRoutes } from './modules/user-center/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
 import { badgeRoutes } from './modules/badge/index.js';
@@ -57,6 +58,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { installOpenApi } from './modules/openapi/index.js';
 import { apiKeyRoutes } from './modules/apikey/index.js';
 import { webhookRoutes } from './modules/webhook/index.js';
+import { mcpRoutes } from './modules/mcp/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
@@ -96,7 +98,7 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/user/logout',
   '/answer/api/v1/language/',
   '/answer/api/v1/plugin/status',
-  '/answer/api/v1/user-center/agent',
+  ...userCenterPublicPaths(),
   '/answer/api/v1/user/password/',
   '/answer/api/v1/user/email',
   '/answer/api/v1/user/email/',
@@ -171,6 +173,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   installMaintenance(app);
   installOpenApi(app);
+  installUserCenterGuard(app);
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {
@@ -197,6 +200,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(languageRoutes);
   await app.register(pluginRoutes);
   await app.register(connectorRoutes);
+  await app.register(userCenterRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
   await app.register(userSettingsRoutes);
@@ -205,6 +209,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(mcpRoutes);
   await app.register(mailRoutes);
   await app.register(notifyMailRoutes);
   await app.register(questionRoutes);
