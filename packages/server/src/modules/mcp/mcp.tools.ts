@@ -70,7 +70,7 @@ export function registerTools(server: McpServer, api: ApiCall, urls: PostUrls): 
   server.registerTool('search', {
     title: 'Search questions and answers',
     description:
-      'Full-text search of the questions and answers this key\'s member can see. The query takes the site\'s search syntax: words, "exact phrases", [tag], user:name, score:3, is:question, is:answer, answers:0. Returns ids to pass to get_question.',
+      'Full-text search of the questions and answers this key\'s member can see. The query takes the site\'s search syntax: words, [tag], user:name, score:N (at least N), answers:N (at least N answers), is:question, is:answer. Returns ids to pass to get_question.',
     inputSchema: {
       query: z.string().trim().min(1).max(512).describe('What to look for'),
       order: z.enum(SEARCH_ORDERS).default('relevance').describe('relevance, newest, active or score'),
