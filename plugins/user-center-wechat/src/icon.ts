@@ -1,0 +1,3 @@
+/** The login button's icon: two speech bubbles (16x16 view box, currentColor; WeChat's own logo is theirs to show). */
+export const WECHAT_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="currentColor"><path d="M6 1.5C2.96 1.5.5 3.52.5 6c0 1.38.76 2.6 1.95 3.43L2 11l1.9-.95c.64.19 1.33.3 2.05.3l.32-.01A4 4 0 0 1 6.1 9.3C6.1 6.9 8.4 5 11.25 5l.24.01C10.98 3 8.72 1.5 6 1.5ZM4 4.25a.75.75 0 1 1 0 1.5.75.75 0 0 1 0-1.5Zm4 0a.75.75 0 1 1 0 1.5.75.75 0 0 1 0-1.5ZM11.25 6C8.9 6 7 7.5 7 9.35s1.9 3.35 4.25 3.35c.5 0 .98-.07 1.42-.2l1.58.8-.37-1.3c.97-.62 1.62-1.55 1.62-2.65C15.5 7.5 13.6 6 11.25 6Zm-1.5 1.9a.6.6 0 1 1 0 1.2.6.6 0 0 1 0-1.2Zm3 0a.6.6 0 1 1 0 1.2.6.6 0 0 1 0-1.2Z"/></svg>';
