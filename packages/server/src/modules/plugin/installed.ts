@@ -6,10 +6,18 @@
  */
 import type { QuorumPlugin } from '@quorum/plugin-api';
 import connectorOidc from '@quorum/plugin-connector-oidc';
+import userCenterWecom from '@quorum/plugin-user-center-wecom';
+import userCenterDingtalk from '@quorum/plugin-user-center-dingtalk';
+import userCenterSegmentfault from '@quorum/plugin-user-center-segmentfault';
+import userCenterWechat from '@quorum/plugin-user-center-wechat';
 
 /** Package name -> the plugins its entry module exports. */
 export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: readonly QuorumPlugin[] }> = [
   { package: '@quorum/plugin-connector-oidc', plugins: connectorOidc },
+  { package: '@quorum/plugin-user-center-wecom', plugins: [userCenterWecom] },
+  { package: '@quorum/plugin-user-center-dingtalk', plugins: [userCenterDingtalk] },
+  { package: '@quorum/plugin-user-center-segmentfault', plugins: [userCenterSegmentfault] },
+  { package: '@quorum/plugin-user-center-wechat', plugins: [userCenterWechat] },
 ];
 
 /** Every installed plugin, in list order. */
