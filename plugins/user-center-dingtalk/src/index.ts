@@ -1,6 +1,7 @@
 /**
  * `user_center_dingtalk`: DingTalk takes over login and sign-up (Answer's user-center agent named `DingTalk`).
- * The site's `/user-center/auth` page asks `GET /answer/api/v1/dingtalk/login/url` for DingTalk's sign-in page
+ * The site's `/user-center/auth` page (through the description's `qr_login`, whose URL route answers `in_app: true`:
+ * navigate, show no QR code on the site) asks `GET /answer/api/v1/dingtalk/login/url` for DingTalk's sign-in page
  * (with a fresh one-time state) and sends the browser there; DingTalk sends it back to
  * `/answer/api/v1/user-center/login/callback`, where `loginCallback` checks the state, exchanges the code and reads
  * the member (protocol.ts; README.md has DingTalk's documented protocol).
@@ -56,6 +57,7 @@ export default definePlugin({
       user_role_agent_enabled: false,
       must_auth_email_enabled: false,
       enabled_original_user_system: c.keep_password_login !== 'false',
+      qr_login: { url_path: '/dingtalk/login/url', check_path: '/dingtalk/login/check' },
     }),
     loginCallback: callback,
     signUpCallback: callback,
@@ -65,9 +67,12 @@ export default definePlugin({
         path: '/dingtalk/login/url',
         async handler(ctx) {
           const state = await issueState(ctx.store, 'dingtalk');
-          return { data: { redirect_url: authorizationUrl(settingsOf(ctx.config), state, callbackUrl(ctx.site_url)) } };
+          return { data: { redirect_url: authorizationUrl(settingsOf(ctx.config), state, callbackUrl(ctx.site_url)), key: '', in_app: true } };
         },
       },
+      // DingTalk's own page shows its QR code and brings the same browser back through the callback: the site has
+      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
+      { method: 'GET', path: '/dingtalk/login/check', handler: async () => ({ data: { is_login: false } }) },
     ],
   },
 });

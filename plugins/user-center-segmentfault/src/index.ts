@@ -58,6 +58,7 @@ export default definePlugin({
       user_role_agent_enabled: false,
       must_auth_email_enabled: false,
       enabled_original_user_system: c.keep_password_login !== 'false',
+      qr_login: { url_path: '/segmentfault/login/url', check_path: '/segmentfault/login/check' },
     }),
     loginCallback: callback,
     signUpCallback: callback,
@@ -68,9 +69,12 @@ export default definePlugin({
         async handler(ctx) {
           const attempt = newAttempt(callbackUrl(ctx.site_url));
           const state = await issueState(ctx.store, JSON.stringify(attempt));
-          return { data: { redirect_url: await authorizationUrl(settingsOf(ctx.config), attempt, state) } };
+          return { data: { redirect_url: await authorizationUrl(settingsOf(ctx.config), attempt, state), key: '', in_app: true } };
         },
       },
+      // SegmentFault's own page shows its QR code and brings the same browser back through the callback: the site has
+      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
+      { method: 'GET', path: '/segmentfault/login/check', handler: async () => ({ data: { is_login: false } }) },
     ],
   },
 });

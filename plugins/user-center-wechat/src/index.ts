@@ -1,6 +1,7 @@
 /**
  * `user_center_wechat`: WeChat takes over login and sign-up (Answer's user-center agent named `WeChat`).
- * The site's `/user-center/auth` page asks `GET /answer/api/v1/wechat/login/url` for WeChat's authorization page
+ * The site's `/user-center/auth` page (through the description's `qr_login`, whose URL route answers `in_app: true`:
+ * navigate, show no QR code on the site) asks `GET /answer/api/v1/wechat/login/url` for WeChat's authorization page
  * (with a fresh one-time state) and sends the browser there: the QR login of the Open Platform website application,
  * or, inside WeChat's own browser and when an official account is configured, the official account's web
  * authorization. WeChat sends the browser back to `/answer/api/v1/user-center/login/callback`, where
@@ -65,6 +66,7 @@ export default definePlugin({
       user_role_agent_enabled: false,
       must_auth_email_enabled: false,
       enabled_original_user_system: c.keep_password_login !== 'false',
+      qr_login: { url_path: '/wechat/login/url', check_path: '/wechat/login/check' },
     }),
     loginCallback: callback,
     signUpCallback: callback,
@@ -76,9 +78,12 @@ export default definePlugin({
           const s = settingsOf(ctx.config);
           const mode = modeFor(s, request.user_agent);
           const state = await issueState(ctx.store, mode);
-          return { data: { redirect_url: authorizationUrl(s, mode, state, callbackUrl(ctx.site_url)) } };
+          return { data: { redirect_url: authorizationUrl(s, mode, state, callbackUrl(ctx.site_url)), key: '', in_app: true } };
         },
       },
+      // WeChat's own page shows its QR code and brings the same browser back through the callback: the site has
+      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
+      { method: 'GET', path: '/wechat/login/check', handler: async () => ({ data: { is_login: false } }) },
     ],
   },
 });
