@@ -1,0 +1,2 @@
+/** The button icon: two overlapping speech bubbles (an SVG document, 16x16, currentColor). WeCom's logo is theirs. */
+export const WECOM_ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" fill="currentColor"><path d="M6.5 1C3.46 1 1 3.02 1 5.5c0 1.38.76 2.6 1.95 3.43L2.5 11l2.3-1.2c.54.13 1.11.2 1.7.2.17 0 .34 0 .5-.02A4.2 4.2 0 0 1 7 9c0-2.76 2.69-5 6-5l.3.01C12.66 2.27 9.86 1 6.5 1Z"/><path d="M13 5c-2.76 0-5 1.79-5 4s2.24 4 5 4c.42 0 .83-.04 1.22-.12L16 14l-.4-1.62A3.7 3.7 0 0 0 18 9c0-2.21-2.24-4-5-4Z" transform="translate(-2 0)"/></svg>';
