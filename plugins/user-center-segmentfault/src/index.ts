@@ -17,7 +17,7 @@ export const SEGMENTFAULT_FIELDS: readonly ConfigField[] = [
   { name: 'display_name', type: 'input', label: 'Button name', description: "Shown as 'Log in with …' on the login and sign-up pages.", default: 'SegmentFault' },
   { name: 'keep_password_login', type: 'switch', label: 'Keep password login', description: 'Off: members log in only with SegmentFault.', default: 'true' },
   { name: 'scope', type: 'input', label: 'Scopes', description: 'Space-separated, as SegmentFault granted them to the client; empty sends none.' },
-  { name: 'authorization_endpoint', type: 'input', format: 'url', label: 'Authorization endpoint', description: 'As SegmentFault gave it with the client; the default is SegmentFault\'s.', default: AUTHORIZATION_ENDPOINT },
+  { name: 'authorization_endpoint', type: 'input', format: 'url', label: 'Authorization endpoint', description: 'As SegmentFault gave it with the client (README.md: the defaults are assumed, not documented).', default: AUTHORIZATION_ENDPOINT },
   { name: 'token_endpoint', type: 'input', format: 'url', label: 'Token endpoint', default: TOKEN_ENDPOINT },
   { name: 'user_endpoint', type: 'input', format: 'url', label: 'User endpoint', description: 'Answers the signed-in member for the access token.', default: USER_ENDPOINT },
 ];

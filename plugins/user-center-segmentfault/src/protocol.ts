@@ -1,7 +1,7 @@
 /**
  * SegmentFault login over OAuth 2.0's authorization-code grant (RFC 6749 §4.1, with PKCE, RFC 7636), on the
  * `openid-client` library. README.md says what SegmentFault publishes of it and what it does not: the three
- * endpoints are part of the configuration, with SegmentFault's defaults.
+ * endpoints are part of the configuration (the defaults are assumed addresses, not documented ones).
  *
  * 1. the browser goes to `{authorization_endpoint}?response_type=code&client_id&redirect_uri&scope&state&code_challenge…`;
  * 2. it comes back to `redirect_uri?code&state`, or `?error&state` when the member declined;
