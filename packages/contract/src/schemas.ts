@@ -13,4 +13,5 @@ export * from './schemas/admin.js';
 export * from './schemas/moderation.js';
 export * from './schemas/badges.js';
 export * from './schemas/plugins.js';
+export * from './schemas/user-center.js';
 export * from './schemas/apikeys.js';

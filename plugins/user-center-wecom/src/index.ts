@@ -28,6 +28,7 @@ export const WECOM_FIELDS: readonly ConfigField[] = [
   { name: 'agent_id', type: 'input', label: 'Agent ID', description: 'The AgentId of the self-built application members log in to.', required: true },
   { name: 'secret', type: 'input', label: 'Secret', description: "The application's Secret.", required: true, secret: true },
   { name: 'api_base_url', type: 'input', format: 'url', label: 'API base URL', description: "WeCom's server API. Change it only to reach WeCom through a proxy.", default: DEFAULT_API_BASE },
+  { name: 'password_login', type: 'switch', label: 'Password login too', description: "Off: members log in with WeCom only; the site's password login and sign-up are refused.", default: 'true' },
 ];
 
 function settings(c: PluginConfig): WeComSettings {
@@ -63,7 +64,7 @@ export default definePlugin({
     return issues;
   },
   userCenter: {
-    description: () => ({
+    description: (c) => ({
       name: 'WeCom',
       display_name: 'WeCom',
       icon: WECOM_ICON,
@@ -74,7 +75,7 @@ export default definePlugin({
       user_status_agent_enabled: false,
       user_role_agent_enabled: false,
       must_auth_email_enabled: true,
-      enabled_original_user_system: true,
+      enabled_original_user_system: c.password_login !== 'false',
       qr_login: { url_path: '/wecom/login/url', check_path: '/wecom/login/check' },
     }),
 

@@ -157,3 +157,11 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   delivered_at: Int;
 }
+
+/** A plugin's short-lived key-value entry (migration 015): see modules/user-center/plugin-store.repository.ts. */
+export interface PluginStoreTable {
+  slug_name: string;
+  store_key: string;
+  value: string;
+  expires_at: number;
+}

@@ -8,6 +8,8 @@ import type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable
 
 export type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable, UserVisitDaysTable, PluginConfigsTable, UserPluginConfigsTable, ConnectorAttemptsTable, ConnectorBindingsTable, ApiKeysTable, WebhooksTable, WebhookDeliveriesTable } from './schema.operations.js';
 
+import type { PluginStoreTable } from './schema.operations.js';
+
 type Int = ColumnType<number, number | undefined, number>;
 /** A string column with a database default: optional on insert. */
 type Str = ColumnType<string, string | undefined, string>;
@@ -353,6 +355,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  plugin_store: PluginStoreTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

@@ -1,7 +1,6 @@
 /**
  * Plugin calls (spec §7 "plugins"; Answer's plugin_controller.go shapes):
  * - GET /plugin/status: `[{slug_name, enabled}]` of the installed plugins (anyone; Answer's client asks on start)
- * - GET /user-center/agent: `{enabled: false, agent_info: null}` (no external user system is installed)
  * - GET /admin/api/plugins?status&have_config (admins): Answer's GetPluginListResp `{name, slug_name,
  *   description, version, enabled, have_config, link}` plus `kinds`, `last_error`, `last_error_at`
  * - PUT /admin/api/plugin/status `{plugin_slug_name, enabled}` (admins)
@@ -19,7 +18,6 @@ import * as service from './plugin.service.js';
 export async function pluginRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   app.get('/answer/api/v1/plugin/status', async (req) => ok(req, ctx.installed ? await service.pluginStatus(ctx) : []));
-  app.get('/answer/api/v1/user-center/agent', async (req) => ok(req, { enabled: false, agent_info: null }));
 
   app.get('/answer/admin/api/plugins', async (req) => {
     await requireAdmin(ctx, req);

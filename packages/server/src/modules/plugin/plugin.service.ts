@@ -8,7 +8,7 @@
  */
 import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { fieldErrors, notFound } from '../../core/errors.js';
+import { badRequest, fieldErrors, notFound } from '../../core/errors.js';
 import { mergeConfig, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
 import { INSTALLED_PLUGINS } from './installed.js';
 import * as repo from './plugin.repository.js';
@@ -84,10 +84,15 @@ export async function pluginStatus(ctx: AppContext): Promise<{ slug_name: string
 
 /**
  * PUT /admin/api/plugin/status. Switching on clears the last error.
- * @throws 404 for a slug that is not installed
+ * @throws 404 for a slug that is not installed; 400 `error.plugin.user_center_already_enabled` when switching on a
+ *   user-center plugin while another is on
  */
 export async function setPluginStatus(ctx: AppContext, slug: string, enabled: boolean): Promise<void> {
-  requireInstalled(slug);
+  const plugin = requireInstalled(slug);
+  // One external user system at a time (Answer's plugin.GetUserCenter takes the one that is on).
+  if (enabled && plugin.manifest.kinds.includes('user-center') && (await enabledPlugins(ctx, 'user-center')).some((p) => p.plugin.manifest.slug_name !== slug)) {
+    throw badRequest('error.plugin.user_center_already_enabled');
+  }
   const db = requireDb(ctx);
   const now = nowSeconds();
   await repo.ensurePluginRow(db, slug, now);
