@@ -5,10 +5,24 @@
 import { formatId } from '../../core/db/ids.js';
 import { LIMITS } from '@quorum/contract';
 import { type ImportKind } from './import.repository.js';
+import { ImportReport, Reason } from './import.report.js';
 import { cleanText, dumpInt, dumpTags, readDumpRows, type DumpRow } from './stackexchange.js';
 
 export const COMMUNITY = 'community';
 export const BATCH = 500;
+
+/** Ids of the rows the other dump files add, counted (at most) by the check pass and reserved in blocks. */
+export type ExtraIdKind = 'revision' | 'activity' | 'collection' | 'meta' | 'notification';
+
+/** Post types of Posts.xml other than questions (1) and answers (2), for skip reasons. */
+const POST_TYPES: Record<string, string> = {
+  '3': 'orphaned tag wiki',
+  '4': 'tag wiki excerpt',
+  '5': 'tag wiki',
+  '6': 'moderator nomination',
+  '7': 'wiki placeholder',
+  '8': 'privilege wiki',
+};
 
 export interface Placeholder {
   ext: string;
@@ -36,13 +50,59 @@ export class ImportPlan {
   readonly newTags: string[] = [];
   /** questions imported earlier whose accepted answer is new: [question id, answer's dump id] */
   readonly acceptedFixes: Array<[string, number]> = [];
+  /** questions of Posts.xml with a ClosedDate (dump ids) */
+  readonly closedQuestions = new Set<number>();
+  /** tag wiki posts named by Tags.xml: post dump id -> tag slug and which part of the description it is */
+  readonly wikiPosts = new Map<number, { slug: string; part: 'excerpt' | 'wiki' }>();
+  /** ids to reserve for the rows of the other files (upper bounds) and how many were taken */
+  readonly extra: Record<ExtraIdKind, { count: number; start: number; used: number }> = {
+    revision: { count: 0, start: 0, used: 0 },
+    activity: { count: 0, start: 0, used: 0 },
+    collection: { count: 0, start: 0, used: 0 },
+    meta: { count: 0, start: 0, used: 0 },
+    notification: { count: 0, start: 0, used: 0 },
+  };
+  readonly report = new ImportReport();
   realUsers = 0;
   totalRows = 0;
-  skipped = 0;
   start = { user: 0, question: 0, answer: 0, comment: 0, tag: 0 };
 
   constructor(known: Record<ImportKind, Map<string, string>>) {
     this.known = known;
+  }
+
+  /** Rows skipped over all files. */
+  get skipped(): number {
+    return this.report.skipped;
+  }
+
+  /** The next reserved id of an extra kind. @throws when the check pass counted fewer (a bug) */
+  takeId(kind: ExtraIdKind): string {
+    const e = this.extra[kind];
+    if (e.used >= e.count) throw new Error(`import: more ${kind} rows than the check pass counted`);
+    return formatId(kind, e.start + e.used++);
+  }
+
+  /** True when the post (dump id) is a question or answer created by this run. */
+  isNewPost(se: number): boolean {
+    return this.newQuestions.has(se) || this.newAnswers.has(se);
+  }
+
+  /** True when the dump id is a question of this Posts.xml that exists (new or imported earlier). */
+  isQuestion(se: number): boolean {
+    return this.fileQuestions.has(se) && this.hasQuestion(se);
+  }
+
+  /** The Quorum id of a question or answer of this Posts.xml, or undefined. */
+  postId(se: number): string | undefined {
+    if (this.fileQuestions.has(se)) return this.hasQuestion(se) ? this.questionId(se) : undefined;
+    if (this.answerParent.has(se) && this.hasAnswer(se)) return this.answerId(se);
+    return undefined;
+  }
+
+  /** True when a user row exists or will exist for the dump user id (Users.xml, an owner, imported earlier). */
+  hasUser(ext: string): boolean {
+    return this.newUsers.has(ext) || this.known.user.has(ext);
   }
 
   hasQuestion(se: number): boolean {
@@ -86,15 +146,17 @@ export function ownerOf(row: DumpRow, attr: 'OwnerUserId' | 'UserId'): string {
 
 /** Streams Users.xml: which users are new (not in import_map yet). */
 export async function planUsers(plan: ImportPlan, file: string): Promise<void> {
+  plan.report.open('Users.xml');
   for await (const rows of readDumpRows(file, BATCH)) {
     for (const row of rows) {
       plan.totalRows++;
       const ext = row.Id;
       if (!ext || plan.known.user.has(ext) || plan.newUsers.has(ext)) {
-        plan.skipped++;
+        plan.report.skip('Users.xml', !ext ? Reason.noId : plan.known.user.has(ext) ? Reason.earlier : 'the same Id twice');
         continue;
       }
       plan.newUsers.set(ext, plan.newUsers.size);
+      plan.report.imported('Users.xml');
       plan.realUsers++;
     }
   }
@@ -104,23 +166,29 @@ export async function planUsers(plan: ImportPlan, file: string): Promise<void> {
 export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
   /** answers seen before their question: dump id -> owner row (rare; kept until the end of the pass) */
   const pending = new Map<number, { owner: string; name: string | undefined }>();
+  plan.report.open('Posts.xml');
   for await (const rows of readDumpRows(file, BATCH)) {
     for (const row of rows) {
       plan.totalRows++;
       const id = dumpInt(row.Id, -1);
       const type = row.PostTypeId;
       if (id < 0 || (type !== '1' && type !== '2')) {
-        plan.skipped++;
+        if (id >= 0 && plan.wikiPosts.has(id)) plan.report.imported('Posts.xml');
+        else if (id < 0) plan.report.skip('Posts.xml', Reason.noId);
+        else if (type === '4' || type === '5') plan.report.skip('Posts.xml', `post type ${type} (${POST_TYPES[type]}): no Tags.xml row names it`);
+        else plan.report.skip('Posts.xml', `post type ${type ?? '?'} (${POST_TYPES[type ?? ''] ?? 'unknown'}): not a question or answer`);
         continue;
       }
       if (type === '1') {
         plan.fileQuestions.add(id);
+        if (row.ClosedDate) plan.closedQuestions.add(id);
         const accepted = dumpInt(row.AcceptedAnswerId, -1);
         if (accepted >= 0) plan.acceptedBy.set(accepted, id);
         if (plan.known.post.has(row.Id!)) {
-          plan.skipped++;
+          plan.report.skip('Posts.xml', Reason.earlier);
           continue;
         }
+        plan.report.imported('Posts.xml');
         plan.newQuestions.set(id, plan.newQuestions.size);
         plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
         for (const t of dumpTags(row.Tags)) plan.tagSlugs.add(t);
@@ -128,8 +196,9 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
         const parent = dumpInt(row.ParentId, -1);
         plan.answerParent.set(id, parent);
         if (plan.known.post.has(row.Id!)) {
-          plan.skipped++;
+          plan.report.skip('Posts.xml', Reason.earlier);
         } else if (plan.hasQuestion(parent)) {
+          plan.report.imported('Posts.xml');
           plan.newAnswers.set(id, plan.newAnswers.size);
           plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
         } else {
@@ -140,10 +209,11 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
   }
   for (const [id, owner] of pending) {
     if (plan.hasQuestion(plan.answerParent.get(id)!)) {
+      plan.report.imported('Posts.xml');
       plan.newAnswers.set(id, plan.newAnswers.size);
       plan.needUser(owner.owner, owner.name);
     } else {
-      plan.skipped++; // answer to a question that is not in the dump
+      plan.report.skip('Posts.xml', 'answer to a question that is not in the dump');
     }
   }
   // Questions imported earlier whose accepted answer is new in this dump.
@@ -156,6 +226,7 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
 
 /** Streams Comments.xml: new comments on posts of this dump. */
 export async function planComments(plan: ImportPlan, file: string): Promise<void> {
+  plan.report.open('Comments.xml');
   for await (const rows of readDumpRows(file, BATCH)) {
     for (const row of rows) {
       plan.totalRows++;
@@ -163,14 +234,15 @@ export async function planComments(plan: ImportPlan, file: string): Promise<void
       const post = dumpInt(row.PostId, -1);
       const onPost = plan.fileQuestions.has(post) ? plan.hasQuestion(post) : plan.answerParent.has(post) && plan.hasAnswer(post);
       if (id < 0 || plan.known.comment.has(row.Id!) || plan.newComments.has(id) || !onPost) {
-        plan.skipped++;
+        const reason = id < 0 ? Reason.noId : plan.known.comment.has(row.Id!) ? Reason.earlier : plan.newComments.has(id) ? 'the same Id twice' : Reason.postAbsent;
+        plan.report.skip('Comments.xml', reason);
         continue;
       }
+      plan.report.imported('Comments.xml');
       plan.newComments.set(id, plan.newComments.size);
       plan.needUser(ownerOf(row, 'UserId'), row.UserDisplayName);
     }
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Pass 2: write (inside the import transaction)
+

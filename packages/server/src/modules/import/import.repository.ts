@@ -3,7 +3,7 @@
  * the denormalized counters. Works on a Kysely instance or a transaction (the importer passes its one
  * transaction), on SQLite, PostgreSQL and MySQL/MariaDB.
  */
-import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, MysqlAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 
 /** Kinds of objects recorded in `import_map`. */
@@ -16,6 +16,16 @@ export type NewTag = Insertable<Database['tags']>;
 export type NewTagRel = Insertable<Database['tag_rel']>;
 export type NewComment = Insertable<Database['comments']>;
 export type NewMapRow = Insertable<Database['import_map']>;
+export type NewRevision = Insertable<Database['revisions']>;
+export type NewActivity = Insertable<Database['activity']>;
+export type NewCollection = Insertable<Database['collections']>;
+export type NewVote = Insertable<Database['votes']>;
+export type NewQuestionLink = Insertable<Database['question_links']>;
+export type NewMeta = Insertable<Database['meta']>;
+export type NewBadgeAward = Insertable<Database['badge_awards']>;
+
+/** Tables written with "insert, ignoring rows a unique key already holds". */
+export type IgnoringTable = 'collections' | 'votes' | 'question_links' | 'meta' | 'badge_awards';
 
 /** Rows per INSERT statement (500 x ~25 columns stays under SQLite's 32766 parameters). */
 const CHUNK_ROWS = 500;
@@ -45,7 +55,7 @@ function* chunks<T extends object>(rows: T[]): Generator<T[]> {
   if (start < rows.length) yield rows.slice(start);
 }
 
-type BulkTable = 'users' | 'tags' | 'questions' | 'answers' | 'tag_rel' | 'comments' | 'import_map';
+type BulkTable = 'users' | 'tags' | 'questions' | 'answers' | 'tag_rel' | 'comments' | 'import_map' | 'revisions' | 'activity';
 
 /** The import's writes, bound to its one transaction: multi-row inserts compiled once per row shape, recounts. */
 export class ImportRepository {
@@ -54,7 +64,11 @@ export class ImportRepository {
   /** Rows waiting for a full chunk, per table (see `queue`). */
   private readonly buffers = new Map<BulkTable, object[]>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly mysql: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.mysql = db.getExecutor().adapter instanceof MysqlAdapter;
+  }
 
   /**
    * Multi-row INSERT in chunks. Building a 500-row insert through the query builder costs ~30 µs per row, as
@@ -101,6 +115,95 @@ export class ImportRepository {
     for (const [table, buf] of this.buffers) {
       if (buf.length > 0) await this.insertRows(table, buf.splice(0));
     }
+  }
+
+  /**
+   * Multi-row INSERT that skips rows a primary or unique key already holds (MySQL `INSERT IGNORE`, elsewhere
+   * `ON CONFLICT DO NOTHING`), written at once.
+   */
+  async insertIgnoring(table: IgnoringTable, rows: object[]): Promise<void> {
+    for (const c of chunks(rows)) {
+      const insert = this.db.insertInto(table).values(c as never);
+      await (this.mysql ? insert.ignore() : insert.onConflict((oc) => oc.doNothing())).execute();
+    }
+  }
+
+  /** Buffered. */
+  async insertRevisions(rows: NewRevision[]): Promise<void> {
+    await this.queue('revisions', rows);
+  }
+
+  /** Buffered. */
+  async insertActivity(rows: NewActivity[]): Promise<void> {
+    await this.queue('activity', rows);
+  }
+
+  /**
+   * The latest revision (highest id) of each of `objectIds`: object id -> its title and content. Writes the
+   * buffered revisions first.
+   */
+  async latestRevisions(objectIds: string[]): Promise<Map<string, { title: string; content: string }>> {
+    const buf = this.buffers.get('revisions');
+    if (buf?.length) await this.insertRows('revisions', buf.splice(0));
+    const out = new Map<string, { title: string; content: string }>();
+    for (let i = 0; i < objectIds.length; i += IN_CHUNK) {
+      const part = objectIds.slice(i, i + IN_CHUNK);
+      const rows = await this.db
+        .selectFrom('revisions as r')
+        .select(['r.object_id', 'r.title', 'r.content'])
+        .where('r.object_id', 'in', part)
+        .where('r.id', '=', (eb) => eb.selectFrom('revisions as l').select((e) => e.fn.max('l.id').as('m')).whereRef('l.object_id', '=', 'r.object_id'))
+        .execute();
+      for (const r of rows) out.set(r.object_id, { title: r.title, content: r.content });
+    }
+    return out;
+  }
+
+  /**
+   * Sets a tag's description unless it already has one.
+   * @returns true when it was set
+   */
+  async setTagDescription(tagId: string, markdown: string, html: string): Promise<boolean> {
+    const r = await this.db.updateTable('tags').set({ original_text: markdown, parsed_text: html }).where('id', '=', tagId).where('original_text', '=', '').executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /**
+   * After PostHistory.xml: each imported post points at its latest revision, and a post edited after it was
+   * written names its last editor (`last_edit_user_id`).
+   */
+  async linkLatestRevisions(source: string): Promise<void> {
+    await this.flush();
+    const mapped = this.db.selectFrom('import_map').select('internal_id').where('source', '=', source).where('kind', '=', 'post');
+    for (const table of ['questions', 'answers'] as const) {
+      await this.db
+        .updateTable(table)
+        .set((eb) => ({
+          revision_id: eb.fn.coalesce(eb.selectFrom('revisions').select((e) => e.fn.max('revisions.id').as('m')).whereRef('revisions.object_id', '=', `${table}.id`), sql<string>`''`),
+        }))
+        .where(`${table}.id`, 'in', mapped)
+        .where(`${table}.revision_id`, '=', '')
+        .execute();
+      await this.db
+        .updateTable(table)
+        .set((eb) => ({
+          last_edit_user_id: eb.fn.coalesce(eb.selectFrom('revisions').select('revisions.user_id').whereRef('revisions.id', '=', `${table}.revision_id`), sql<string>`''`),
+        }))
+        .where(`${table}.id`, 'in', mapped)
+        .where(`${table}.revision_id`, '<>', '')
+        .where((eb) => eb(eb.selectFrom('revisions').select((e) => e.fn.countAll().as('n')).whereRef('revisions.object_id', '=', `${table}.id`), '>', 1))
+        .execute();
+    }
+  }
+
+  /** Recounts the bookmark counts of the questions imported from `source`. */
+  async recountBookmarks(source: string): Promise<void> {
+    const mapped = this.db.selectFrom('import_map').select('internal_id').where('source', '=', source).where('kind', '=', 'post');
+    await this.db
+      .updateTable('questions')
+      .set((eb) => ({ collection_count: eb.selectFrom('collections').select(sql<number>`count(*)`.as('n')).whereRef('collections.object_id', '=', 'questions.id') }))
+      .where('questions.id', 'in', mapped)
+      .execute();
   }
 
   /** The id map of one source and kind: external id -> internal id. */

@@ -1,6 +1,9 @@
 /**
- * Stack Exchange import: reads a data dump directory (Posts.xml required; Users.xml and Comments.xml when
- * present) into questions, answers, tags, users and comments.
+ * Stack Exchange import: reads a data dump directory (Posts.xml required; Users.xml, Comments.xml, Tags.xml,
+ * PostHistory.xml, Votes.xml, PostLinks.xml and Badges.xml when present) into questions, answers, tags with their
+ * descriptions, users, comments, revisions and timelines, bookmarks and named votes, linked and duplicate
+ * questions, and badges (issue 16 "A full Stack Exchange import"). Every file's rows are counted as imported or
+ * skipped, with the reasons grouped (`files` of the summary).
  *
  * Two streaming passes over the files:
  *  1. plan: checks that every file is well-formed XML and decides what is new, giving every new object a
@@ -19,8 +22,15 @@ import { recountBadgesIn } from '../badge/index.js';
 import { ImportRepository } from './import.repository.js';
 import { DumpError, fileExists } from './stackexchange.js';
 
-import { ImportPlan, planComments, planPosts, planUsers } from './import.plan.js';
+import { ImportPlan, planComments, planPosts, planUsers, type ExtraIdKind } from './import.plan.js';
 import { writeComments, writePlaceholders, writePosts, writeTags, writeUsers } from './import.writer.js';
+import { planHistory, writeHistory } from './import.history.js';
+import { planLinks, planVotes, writeLinks, writeVotes } from './import.relations.js';
+import { planTags, TagDescriptions } from './import.tags.js';
+import { planBadges, writeBadges } from './import.badges.js';
+import type { FileReport } from './import.report.js';
+
+export type { FileReport } from './import.report.js';
 
 /** Counts of one import run. Counts are of objects created by this run. */
 export interface ImportSummary {
@@ -35,8 +45,16 @@ export interface ImportSummary {
   comments: number;
   /** tags created (tags that already existed are reused) */
   tags: number;
-  /** rows not imported: other post types, rows imported by an earlier run, answers/comments whose post is absent */
+  /** rows not imported, over all files (the reasons are in `files`) */
   skipped: number;
+  /** revisions from PostHistory.xml */
+  revisions: number;
+  /** bookmarks (favorites) from Votes.xml */
+  bookmarks: number;
+  /** tag descriptions set from Tags.xml's excerpt and wiki posts */
+  tagDescriptions: number;
+  /** per dump file (`Posts.xml` ...): rows imported, skipped, and the skip reasons with their counts */
+  files: Record<string, FileReport>;
   /** wall time of the whole import */
   seconds: number;
 }
@@ -64,10 +82,21 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   const t0 = performance.now();
   const log = opts.log ?? (() => {});
   const source = path.basename(path.resolve(dir));
-  const files = { users: path.join(dir, 'Users.xml'), posts: path.join(dir, 'Posts.xml'), comments: path.join(dir, 'Comments.xml') };
+  const files = {
+    users: path.join(dir, 'Users.xml'),
+    posts: path.join(dir, 'Posts.xml'),
+    comments: path.join(dir, 'Comments.xml'),
+    tags: path.join(dir, 'Tags.xml'),
+    history: path.join(dir, 'PostHistory.xml'),
+    votes: path.join(dir, 'Votes.xml'),
+    links: path.join(dir, 'PostLinks.xml'),
+    badges: path.join(dir, 'Badges.xml'),
+  };
   if (!(await fileExists(files.posts))) throw new DumpError(`${files.posts}: file not found`);
+  const has = async (f: string) => ((await fileExists(f)) ? f : null);
   const hasUsers = await fileExists(files.users);
   const hasComments = await fileExists(files.comments);
+  const [tags, history, votes, links, badges] = await Promise.all([has(files.tags), has(files.history), has(files.votes), has(files.links), has(files.badges)]);
 
   const repo = new ImportRepository(db.kysely);
   const known = {
@@ -80,8 +109,13 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
 
   log(`Checking ${source} ...`);
   if (hasUsers) await planUsers(plan, files.users);
+  if (tags) await planTags(plan, tags);
   await planPosts(plan, files.posts);
   if (hasComments) await planComments(plan, files.comments);
+  if (history) await planHistory(plan, history);
+  if (votes) await planVotes(plan, votes);
+  if (links) await planLinks(plan, links);
+  if (badges) await planBadges(plan, badges);
 
   // Tags: reuse existing ones by slug (also tags created by people, not imports), create the others.
   const slugs = [...plan.tagSlugs];
@@ -97,6 +131,10 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   await reserve('answer', plan.newAnswers.size);
   await reserve('comment', plan.newComments.size);
   await reserve('tag', plan.newTags.length);
+  for (const kind of Object.keys(plan.extra) as ExtraIdKind[]) {
+    const e = plan.extra[kind];
+    if (e.count > 0) e.start = await ids.reserve(kind, e.count);
+  }
   plan.newTags.forEach((s, i) => plan.tagIds.set(s, formatId('tag', plan.start.tag + i)));
 
   log(`Importing ${plan.newQuestions.size} questions, ${plan.newAnswers.size} answers, ${plan.newComments.size} comments, ${plan.newUsers.size} users ...`);
@@ -105,6 +143,7 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     done += n;
     opts.onProgress?.(done, plan.totalRows);
   };
+  const descriptions = tags ? new TagDescriptions(plan) : undefined;
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
     const tx: Db = { ...db, kysely: trx };
@@ -113,11 +152,20 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
     log('Writing posts ...');
-    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers);
+    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers, descriptions);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);
+    if (history) {
+      log('Writing revisions ...');
+      await writeHistory(w, plan, history, progress);
+    }
+    if (votes) await writeVotes(w, plan, votes, progress);
+    if (links) await writeLinks(w, plan, links, progress);
+    if (badges) await writeBadges(w, plan, badges, progress);
     await w.setAcceptedAnswers(plan.acceptedFixes.map(([q, a]) => [q, plan.answerId(a)]));
     log('Updating counts ...');
     await w.recount(source);
+    if (history) await w.linkLatestRevisions(source);
+    if (votes) await w.recountBookmarks(source);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
   // Badges earned by the imported posts, votes and comments (held ones are skipped: re-running awards nothing twice).
@@ -133,6 +181,10 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     comments: plan.newComments.size,
     tags: plan.newTags.length,
     skipped: plan.skipped,
+    revisions: plan.extra.revision.used,
+    bookmarks: plan.extra.collection.used,
+    tagDescriptions: descriptions?.written ?? 0,
+    files: plan.report.files,
     seconds: Math.round((performance.now() - t0) / 10) / 100,
   };
 }

@@ -11,6 +11,7 @@ import { LIMITS } from '@quorum/contract';
 import { ImportRepository, type ImportKind, type NewAnswer, type NewComment, type NewMapRow, type NewQuestion, type NewTagRel, type NewUser } from './import.repository.js';
 import { cleanText, dumpDate, dumpInt, dumpTags, readDumpRows, usernameFrom, usernameWithSuffix, type DumpRow } from './stackexchange.js';
 import { BATCH, ImportPlan, ownerOf } from './import.plan.js';
+import type { DescriptionPart, TagDescriptions } from './import.tags.js';
 
 /** A search index row of a new post. */
 type SearchDocRow = ReturnType<typeof questionDoc>;
@@ -144,6 +145,8 @@ interface PostBatch {
   map: NewMapRow[];
   /** Search index rows of the new posts, written in the same transaction. */
   docs: SearchDocRow[];
+  /** tag excerpt and wiki bodies (Tags.xml) */
+  descriptions: DescriptionPart[];
   rows: number;
 }
 
@@ -151,15 +154,18 @@ interface PostBatch {
 async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], conv: BodyConverter): Promise<PostBatch> {
   const wanted = rows.filter((r) => {
     const se = dumpInt(r.Id, -1);
-    return (r.PostTypeId === '1' && plan.newQuestions.has(se)) || (r.PostTypeId === '2' && plan.newAnswers.has(se));
+    return (r.PostTypeId === '1' && plan.newQuestions.has(se)) || (r.PostTypeId === '2' && plan.newAnswers.has(se)) || plan.wikiPosts.has(se);
   });
   const bodies = await conv.convert(wanted.map((r) => r.Body));
-  const batch: PostBatch = { questions: [], answers: [], rels: [], map: [], docs: [], rows: rows.length };
+  const batch: PostBatch = { questions: [], answers: [], rels: [], map: [], docs: [], descriptions: [], rows: rows.length };
   wanted.forEach((r, i) => {
     const se = dumpInt(r.Id, -1);
     const { html, markdown, searchText } = bodies[i]!;
     const created = dumpDate(r.CreationDate);
-    if (r.PostTypeId === '1') {
+    const wiki = r.PostTypeId !== '1' && r.PostTypeId !== '2' ? plan.wikiPosts.get(se) : undefined;
+    if (wiki) {
+      batch.descriptions.push({ ...wiki, html, markdown });
+    } else if (r.PostTypeId === '1') {
       const id = plan.questionId(se);
       const accepted = dumpInt(r.AcceptedAnswerId, -1);
       const views = Math.max(0, dumpInt(r.ViewCount));
@@ -212,7 +218,7 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
  * converted ahead of the one being written, so parsing, conversion and writing overlap; rows are written in
  * file order.
  */
-export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number): Promise<void> {
+export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number, descriptions?: TagDescriptions): Promise<void> {
   const conv = createBodyConverter(plan.newQuestions.size + plan.newAnswers.size, workers);
   const ahead: Array<Promise<PostBatch>> = [];
   const write = async (b: PostBatch) => {
@@ -221,6 +227,7 @@ export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, 
     await w.insertTagRels(b.rels);
     await w.insertMap(b.map);
     await insertSearchDocs(tx, b.docs);
+    if (descriptions && b.descriptions.length) await descriptions.add(w, b.descriptions);
     progress(b.rows);
   };
   try {
@@ -231,6 +238,7 @@ export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, 
       if (ahead.length > conv.depth) await write(await ahead.shift()!);
     }
     while (ahead.length > 0) await write(await ahead.shift()!);
+    if (descriptions) await descriptions.finish(w);
   } finally {
     await conv.close();
   }

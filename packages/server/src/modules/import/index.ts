@@ -6,13 +6,14 @@ import cliProgress from 'cli-progress';
 import type { Db } from '../../core/db/dialect.js';
 import type { IdGenerator } from '../../core/db/ids.js';
 import { importStackExchange, type ImportSummary } from './import.service.js';
+import { formatReport } from './import.report.js';
 
-export { importStackExchange, type ImportOptions, type ImportSummary } from './import.service.js';
+export { importStackExchange, type ImportOptions, type ImportSummary, type FileReport } from './import.service.js';
 export { DumpError } from './stackexchange.js';
 
 /**
  * Runs an import for the command line: a progress bar on a terminal (a line every 5 s otherwise), then the
- * summary counts on stdout.
+ * summary counts on stdout and, per dump file, the rows imported and skipped with the skip reasons grouped.
  * @returns the summary
  * @throws what `importStackExchange` throws (DumpError with a `<file>: <problem> at line <n>` message); the
  *   caller prints `Error: <message>` and exits non-zero; the database is unchanged
@@ -59,7 +60,12 @@ export async function runImportCli(db: Db, ids: IdGenerator, dir: string, out: N
       `  users              ${summary.users}`,
       `  placeholder users  ${summary.placeholderUsers}`,
       `  tags (new)         ${summary.tags}`,
+      `  tag descriptions   ${summary.tagDescriptions}`,
+      `  revisions          ${summary.revisions}`,
+      `  bookmarks          ${summary.bookmarks}`,
       `  skipped rows       ${summary.skipped}`,
+      'Per file:',
+      ...formatReport(summary.files),
       '',
     ].join('\n'),
   );
