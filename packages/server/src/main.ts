@@ -150,10 +150,28 @@ program
 program
   .command('import')
   .description('import content from another site')
-  .argument('<format>', 'stackexchange')
-  .argument('<dir>', 'directory of the data dump (Posts.xml, optionally Users.xml and Comments.xml)')
-  .action(async (format: string, dir: string) => {
-    if (format !== 'stackexchange') throw new Error(`unknown import format "${format}" (supported: stackexchange)`);
+  .argument('<format>', 'stackexchange | answer')
+  .argument('[dir]', 'stackexchange: directory of the data dump (Posts.xml, optionally Users.xml and Comments.xml)')
+  .option('--db <dsn>', 'answer: the Apache Answer database, a SQLite file or a postgres:// or mysql:// DSN')
+  .option('--uploads <dir>', "answer: Answer's uploads directory, copied into this site's")
+  .action(async (format: string, dir: string | undefined, opts: { db?: string; uploads?: string }) => {
+    if (format === 'answer') {
+      if (!opts.db) throw new Error('quorum import answer needs --db <DSN or SQLite file>');
+      const dataDirectory = dataDir();
+      const cfg = readConfig(dataDirectory);
+      if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
+      const { openDb, IdGenerator } = await loadDb();
+      const db = await openDb(cfg.database, dataDirectory);
+      try {
+        const { runAnswerImportCli } = await import('./modules/answer-import/index.js');
+        await runAnswerImportCli(db, new IdGenerator(db), opts.db, { uploads: opts.uploads, dataDir: dataDirectory });
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    if (format !== 'stackexchange') throw new Error(`unknown import format "${format}" (supported: stackexchange, answer)`);
+    if (!dir) throw new Error('quorum import stackexchange needs the dump directory');
     const dataDirectory = dataDir();
     const cfg = readConfig(dataDirectory);
     if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);

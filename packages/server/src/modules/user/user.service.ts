@@ -18,6 +18,8 @@ import { hashToken, isSuspended, suspendedError } from '../../core/auth/index.js
 import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
+// The file, not the module index: bcrypt hashes of accounts moved from Apache Answer.
+import { isBcryptHash, verifyBcrypt } from '../answer-import/password.js';
 
 
 /** Hashes a password with argon2id. */
@@ -28,13 +30,14 @@ export function hashPassword(password: string): Promise<string> {
 // A real hash to verify against when the e-mail is unknown, so both paths cost the same.
 let dummyHash: Promise<string> | null = null;
 
-/** Checks a password against a stored argon2 hash ('' stored: always false, at the same cost). */
+/** Checks a password against a stored argon2 hash, or a bcrypt hash of an account moved from Apache Answer ('' stored: always false, at the same cost). */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   if (!stored) {
     dummyHash ??= argonHash('not-a-real-password');
     await argonVerify(await dummyHash, password).catch(() => false);
     return false;
   }
+  if (isBcryptHash(stored)) return verifyBcrypt(stored, password);
   return argonVerify(stored, password).catch(() => false);
 }
 
@@ -186,6 +189,8 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   }
   await clearLoginFailures(ctx, email);
   const now = nowSeconds();
+  // A bcrypt hash (an account moved from Apache Answer) becomes ours at the first login that proves the password.
+  if (isBcryptHash(user.pass)) await repo.updateUser(db, user.id, { pass: await hashPassword(input.pass) }, now);
   if (isSuspended(user, now)) throw suspendedError(user);
   if (user.status === UserStatus.suspended) {
     // The suspension ran out: the account is normal again.
