@@ -1,7 +1,9 @@
 /**
  * CSS that applies the site's primary colour (siteinfo.theme.theme_config[theme].primary_color, default
- * #0033FF) to Bootstrap's variables. Rendered as a <style> element by the layout, so SSR pages carry it.
+ * #0033FF) to Bootstrap's variables. Rendered as a <style> element by the layout, so SSR pages carry it. The
+ * dark mode's lightened link colour is the one the theme page's contrast check measures (lib/contrast.ts).
  */
+import { DARK_LINK_TINT, tintColor } from '../lib/contrast';
 
 function rgb(hex: string): [number, number, number] {
   const n = parseInt(hex.slice(1), 16);
@@ -13,18 +15,13 @@ function shade(hex: string, factor: number): string {
   return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;
 }
 
-function tint(hex: string, amount: number): string {
-  const [r, g, b] = rgb(hex).map((c) => Math.round(c + (255 - c) * amount));
-  return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** Builds the theme CSS for a validated `#rrggbb` colour. */
 export function themeCss(primary: string): string {
   const p = primary;
   const dark = shade(p, 0.85);
   const darker = shade(p, 0.75);
-  const light = tint(p, 0.45);
-  const lighter = tint(p, 0.6);
+  const light = tintColor(p, DARK_LINK_TINT);
+  const lighter = tintColor(p, 0.6);
   return [
     `:root{--q-primary:${p};--bs-primary:${p};--bs-primary-rgb:${rgb(p).join(',')};--bs-link-color:${p};--bs-link-color-rgb:${rgb(p).join(',')};--bs-link-hover-color:${dark};--bs-link-hover-color-rgb:${rgb(dark).join(',')}}`,
     `[data-bs-theme=dark]{--bs-link-color:${light};--bs-link-color-rgb:${rgb(light).join(',')};--bs-link-hover-color:${lighter};--bs-link-hover-color-rgb:${rgb(lighter).join(',')};--q-primary-text:${light}}`,

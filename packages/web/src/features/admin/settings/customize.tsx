@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { primaryColorContrast } from '../../../lib/contrast';
+import { primaryColorChecks } from '../../../lib/contrast';
 import { ADMIN_KEY, fetchSiteinfo, fetchThemeOptions, saveSiteinfo } from '../api';
 import { SETTINGS_SCHEMAS } from './schemas';
 import { SettingsFrame, SpecField, type FieldSpec } from './SettingsFrame';
@@ -54,7 +54,7 @@ export function ThemesPage() {
     [],
   );
   const state = useSettingsForm(opts);
-  const contrast = primaryColorContrast(String(state.form.primary_color ?? ''));
+  const failing = (primaryColorChecks(String(state.form.primary_color ?? ''), String(state.form.navbar_style ?? 'colored')) ?? []).filter((c) => !c.passes);
   if (!themes) return <PageSpinner />;
   return (
     <SettingsFrame page="themes" state={state}>
@@ -71,7 +71,16 @@ export function ThemesPage() {
         </div>
         {state.errors.primary_color && <div className="invalid-feedback d-block">{state.errors.primary_color}</div>}
         <div id="q-primary-color-contrast" aria-live="polite" className="form-text text-warning-emphasis">
-          {contrast && !contrast.passes ? t('admin.theme_contrast.low', { ratio: contrast.ratio }) : null}
+          {failing.length ? (
+            <>
+              {t('admin.theme_contrast.low')}
+              <ul className="mb-0 ps-3">
+                {failing.map((c) => (
+                  <li key={c.place}>{t('admin.theme_contrast.place', { place: t(`admin.theme_contrast.${c.place}`), ratio: c.ratio })}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       </div>
     </SettingsFrame>
