@@ -83,6 +83,7 @@ for (const dialect of DIALECTS) {
       const refused = await setStatus(other!.slug_name, true);
       expect(refused.status).toBe(400);
       expect(refused.body.reason).toBe('error.plugin.user_center_already_enabled');
+      expect(refused.body.msg).toBe('Another user-center plugin is on. Only one can be on at a time: turn it off first.');
       const after = (await call(app(), 'GET', `${ADMIN_API}/plugins`, { token: admin })).body.data as { slug_name: string; enabled: boolean }[];
       expect(after.filter((p) => p.enabled).map((p) => p.slug_name)).toEqual([SLUG]);
     });
