@@ -17,7 +17,7 @@ export type ApiKeyCreateReq = z.infer<typeof ApiKeyCreateReq>;
 export const ApiKeyRevokeReq = z.object({ id: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid') });
 
 /** Events a webhook can ask for (docs/API.md "Integrations"). */
-export const WEBHOOK_EVENTS = ['question.created', 'answer.created', 'answer.accepted', 'comment.created'] as const;
+export const WEBHOOK_EVENTS = ['question.created', 'answer.created', 'answer.accepted', 'comment.created', 'user.created', 'flag.created'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** POST /admin/api/webhooks: an http(s) URL and at least one event. */

@@ -31,7 +31,11 @@ export type DomainEvent =
   | { type: 'vote.cast'; user_id: string; object_id: string; direction: 'up' | 'down'; author_id: string }
   | { type: 'question.viewed'; question_ids: string[] }
   | { type: 'member.active'; user_id: string; now: number }
-  | { type: 'profile.updated'; user_id: string };
+  | { type: 'profile.updated'; user_id: string }
+  /** An account was created (sign-up, third-party login, an administrator's bulk add). */
+  | { type: 'user.created'; user_id: string }
+  /** A member flagged a question, answer, comment or user (`object_type`), whose author is `reported_user_id`. */
+  | { type: 'flag.created'; user_id: string; flag_id: string; object_id: string; object_type: string; reported_user_id: string };
 
 /** The Redis pub/sub channel of live events. */
 const CHANNEL = 'quorum:events';

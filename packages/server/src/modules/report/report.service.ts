@@ -10,6 +10,7 @@ import { FlagStatus, type AdminReportReq, type ReportAddReq, type ReportOperatio
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
+import { emitDomain } from '../../core/events.js';
 import { translate } from '../../core/i18n.js';
 import { changeStatus } from '../admin-user/index.js';
 import { deleteAnswer, getVisibleAnswer } from '../answer/index.js';
@@ -91,6 +92,7 @@ export async function addReport(ctx: AppContext, user: UserRow, input: ReportAdd
     id, user_id: user.id, object_id: input.object_id, object_type: target.type, reported_user_id: target.authorId, report_type: reason.reason_type,
     content: reason.content_type ? input.content : '', flagged_content: target.text.slice(0, 65535), status: FlagStatus.pending, handled_by: '', created_at: now, updated_at: now,
   });
+  await emitDomain(ctx, { type: 'flag.created', user_id: user.id, flag_id: id, object_id: input.object_id, object_type: target.type, reported_user_id: target.authorId });
 }
 
 const USER_OPS: ReportOperation[] = ['suspend_user', 'delete_user', 'ignore_report'];

@@ -10,6 +10,7 @@ import { MailStatus, Role, SESSION_TTL_SECONDS, UserStatus, type LoginEmailReq, 
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { isUniqueViolation, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError } from '../../core/errors.js';
+import { emitDomain } from '../../core/events.js';
 import { getSettings } from '../siteinfo/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 // The file, not the review index: the review calls import this module.
@@ -109,6 +110,7 @@ export async function createAccount(ctx: AppContext, a: NewAccount): Promise<Use
     if (isUniqueViolation(err)) throw fieldError('name', 'error.user.username_duplicate');
     throw err;
   }
+  await emitDomain(ctx, { type: 'user.created', user_id: row.id });
   return (await repo.findUserById(db, row.id))!;
 }
 

@@ -8,6 +8,7 @@ import type { WebhookCreateReq, WebhookEvent } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { notFound } from '../../core/errors.js';
 import { eventBus, type DomainEvent } from '../../core/events.js';
+import { assertDeliverableUrl } from './webhook.address.js';
 import { wakeWebhookWorker } from './webhook.delivery.js';
 import * as repo from './webhook.repository.js';
 
@@ -25,8 +26,13 @@ function present(r: repo.WebhookRow): WebhookInfo {
   return { id: r.id, url: r.url, events: r.events.split(',').filter(Boolean), enabled: Number(r.enabled) === 1, failure_count: Number(r.failure_count), created_at: Number(r.created_at) };
 }
 
-/** Registers a hook. @returns the hook and `secret`, the HMAC key its deliveries are signed with */
+/**
+ * Registers a hook.
+ * @returns the hook and `secret`, the HMAC key its deliveries are signed with
+ * @throws 400 field error `url` when its host is or resolves to a private address (webhook.address.ts)
+ */
 export async function createWebhook(ctx: AppContext, req: WebhookCreateReq): Promise<WebhookInfo & { secret: string }> {
+  await assertDeliverableUrl(req.url);
   const row = { id: randomUUID().replace(/-/g, ''), url: req.url, events: [...new Set(req.events)].join(','), secret: `whsec_${randomBytes(24).toString('base64url')}`, enabled: 1, failure_count: 0, created_at: nowSeconds() };
   await repo.insertWebhook(requireDb(ctx), row);
   return { ...present(row), secret: row.secret };
@@ -67,6 +73,8 @@ function toWebhookEvent(e: DomainEvent): { event: WebhookEvent; object_id: strin
     case 'answer.created': return { event: e.type, object_id: e.answer_id, data: { answer_id: e.answer_id, question_id: e.question_id, user_id: e.user_id } };
     case 'answer.accepted': return { event: e.type, object_id: e.answer_id, data: { answer_id: e.answer_id, answer_user_id: e.answer_user_id, question_user_id: e.question_user_id } };
     case 'comment.created': return { event: e.type, object_id: e.comment_id, data: { comment_id: e.comment_id, user_id: e.user_id } };
+    case 'user.created': return { event: e.type, object_id: e.user_id, data: { user_id: e.user_id } };
+    case 'flag.created': return { event: e.type, object_id: e.flag_id, data: { flag_id: e.flag_id, object_id: e.object_id, object_type: e.object_type, user_id: e.user_id, reported_user_id: e.reported_user_id } };
     default: return null;
   }
 }

@@ -2,7 +2,9 @@
  * Webhooks through HTTP on every engine, delivered to a local HTTP receiver: the payload is signed with the hook's
  * secret (HMAC-SHA256 over "<timestamp>.<body>"), a 500 is retried after the backoff with the same delivery id,
  * events of one object arrive in order even when the first needs a retry, the delivery log carries the response
- * codes, and a hook that keeps failing is disabled.
+ * codes, and a hook that keeps failing is disabled. Members signing up and flags raise `user.created` and
+ * `flag.created`. The receiver is on 127.0.0.1, so private targets are allowed here (webhook.address.test.ts
+ * covers the refusal).
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -11,6 +13,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, DIALECTS, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { activeUser, answerQuestion, askQuestion } from '../comment/social.testkit.js';
 import { DISABLE_AFTER, runWebhookDeliveries } from './index.js';
+
+process.env.QUORUM_WEBHOOK_ALLOW_PRIVATE = 'on';
 
 interface Received { headers: IncomingHttpHeaders; body: string; json: { id: string; event: string; data: Record<string, string> } }
 
@@ -132,6 +136,24 @@ for (const dialect of DIALECTS) {
       await runWebhookDeliveries(site.app.quorum, now() + 31);
       expect(rx.got.map((g) => `${g.json.event} ${g.json.data.answer_id}`)).toEqual([`answer.created ${aid}`, `answer.created ${aid}`, `answer.accepted ${aid}`]);
       expect((await log(h.id)).map((d) => [d.event, d.status, d.response_code])).toEqual([['answer.accepted', 'delivered', 200], ['answer.created', 'delivered', 200]]);
+    });
+
+    it('sends user.created when a member signs up and flag.created when a member flags a post', async (t) => {
+      if (!site) return t.skip();
+      const rx = await listen(() => 200);
+      await hook(rx.url, ['user.created', 'flag.created']);
+      const dora = await activeUser(site.app, 'dora_signs_up', 2000);
+      await until(() => rx.got.length === 1);
+      expect(rx.got[0]!.headers['x-quorum-event']).toBe('user.created');
+      expect(rx.got[0]!.json).toMatchObject({ event: 'user.created', data: { user_id: dora.id } });
+      const qid = await askQuestion(site.app, admin, 'A question somebody will flag');
+      const flagged = await call(site.app, 'POST', '/answer/api/v1/report', { token: dora.token, body: { object_id: qid, report_type: 57 } });
+      expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+      await until(() => rx.got.length === 2);
+      const f = rx.got[1]!.json;
+      expect(f).toMatchObject({ event: 'flag.created', data: { object_id: qid, object_type: 'question', user_id: dora.id, reported_user_id: (await call(site.app, 'GET', '/answer/api/v1/user/info', { token: admin })).body.data.id } });
+      expect(f.data.flag_id).toMatch(/^\d+$/);
+      expect(rx.got.map((g) => g.json.event)).toEqual(['user.created', 'flag.created']);
     });
 
     it('disables a hook after repeated failures, and an administrator can enable it again', async (t) => {
