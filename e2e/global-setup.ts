@@ -77,7 +77,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // own client address with X-Forwarded-For (20-accounts.spec.ts).
       QUORUM_TRUSTED_PROXIES: 'loopback',
       // The right-to-left pseudo-locale (ar-XB) is served only when asked for (85-rtl.spec.ts).
-      QUORUM_PSEUDO_LOCALE: 'on' },
+      QUORUM_PSEUDO_LOCALE: 'on',
+      // Webhooks may reach the specs' receivers on 127.0.0.1 (86-integrations.spec.ts).
+      QUORUM_WEBHOOK_ALLOW_PRIVATE: 'on' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log, { end: false });

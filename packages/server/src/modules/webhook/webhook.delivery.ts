@@ -6,11 +6,15 @@
  * Retries: any answer but 2xx, or no answer within 10 s, is retried with exponential backoff (30 s doubling, at
  * most 6 h) up to MAX_ATTEMPTS, then the row is failed. Events of one object reach a hook in order: a row waits
  * while an earlier row of the same object and hook is not delivered or given up. A hook whose deliveries fail
- * DISABLE_AFTER times in a row is disabled.
+ * DISABLE_AFTER times in a row is disabled. Deliveries reach public addresses only, checked again at each attempt
+ * (webhook.address.ts); a refused address is a failed attempt whose error says why.
  */
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { nowSeconds, type AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
+import { guardedLookup, literalRefusal } from './webhook.address.js';
 import * as repo from './webhook.repository.js';
 
 export const MAX_ATTEMPTS = 8;
@@ -34,14 +38,40 @@ export function signature(secret: string, timestamp: number, body: string): stri
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<{ code: number; error: string }> {
-  try {
-    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-    await res.arrayBuffer().catch(() => undefined);
-    return { code: res.status, error: res.ok ? '' : `HTTP ${res.status}` };
-  } catch (err) {
-    return { code: 0, error: (err as Error).message.slice(0, 1000) };
-  }
+/**
+ * POSTs a delivery with node:http(s) (no redirects followed), connecting only to addresses the guard accepts
+ * (webhook.address.ts: a name is resolved and checked in the same lookup the connection uses).
+ * @returns the response status, or 0 and the error text when there was no answer (refused address, network
+ *   error, no answer within TIMEOUT_MS)
+ */
+function post(url: string, headers: Record<string, string>, body: string): Promise<{ code: number; error: string }> {
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch (err) {
+      return resolve({ code: 0, error: (err as Error).message });
+    }
+    const refused = literalRefusal(target);
+    if (refused) return resolve({ code: 0, error: refused.message });
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    // Assigned right after the request is made; its events come later.
+    // eslint-disable-next-line prefer-const
+    let timer: NodeJS.Timeout | undefined;
+    const done = (r: { code: number; error: string }) => {
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup }, (res) => {
+      const code = res.statusCode ?? 0;
+      res.resume();
+      res.on('end', () => done({ code, error: code >= 200 && code < 300 ? '' : `HTTP ${code}` }));
+      res.on('error', (err) => done({ code: 0, error: err.message.slice(0, 1000) }));
+    });
+    timer = setTimeout(() => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+    req.on('error', (err) => done({ code: 0, error: err.message.slice(0, 1000) }));
+    req.end(body);
+  });
 }
 
 async function deliverOne(db: Db, row: repo.DeliveryRow, now: number): Promise<void> {
