@@ -65,6 +65,9 @@ const ReviewPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() 
 // Third-party login landings (features/connector): client-only.
 const AuthLandingPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/AuthLandingPage')));
 const ConfirmEmailPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/ConfirmEmailPage')));
+// External user center pages (features/user-center): client-only.
+const UserCenterAuthPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/user-center/UserCenterAuthPage')));
+const UserCenterAuthFailedPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/user-center/AuthFailedPage')));
 const legal = (name: 'TermsPage' | 'PrivacyPage'): Page =>
   import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] }))));
 const TermsPage = legal('TermsPage');
@@ -114,6 +117,8 @@ export function AppRoutes() {
         <Route path="users/unsubscribe" element={<LazyPage page={UnsubscribePage} />} />
         <Route path="users/auth-landing" element={<LazyPage page={AuthLandingPage} />} />
         <Route path="users/confirm-email" element={<LazyPage page={ConfirmEmailPage} />} />
+        <Route path="user-center/auth" element={<Guard need="notLoggedIn"><LazyPage page={UserCenterAuthPage} /></Guard>} />
+        <Route path="user-center/auth-failed" element={<LazyPage page={UserCenterAuthFailedPage} />} />
         <Route path="users/settings/*" element={<Guard need="loggedIn"><LazyPage page={SettingsPage} /></Guard>} />
         <Route path="search" element={<LazyPage page={SearchPage} />} />
         <Route path="tags" element={<LazyPage page={TagsPage} />} />

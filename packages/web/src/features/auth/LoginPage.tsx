@@ -9,7 +9,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { LoginEmailReq } from '@quorum/contract';
+import { LoginEmailReq, type UserCenterAgentInfo } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { afterLogin, isActivated, useCurrentUser } from '../../lib/auth';
 import { siteName, useSiteInfo } from '../../lib/site';
@@ -20,6 +20,8 @@ import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import ConnectorButtons from '../connector/ConnectorButtons';
+import { useUserCenterAgent } from '../user-center/agent';
+import UserCenterButton from '../user-center/UserCenterButton';
 import { StatusIcon } from '../account/StatusIcon';
 import ResendActivation from '../account/ResendActivation';
 import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
@@ -30,15 +32,19 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { user } = useCurrentUser();
   const site = useSiteInfo();
+  const agent = useUserCenterAgent().data;
+  const userCenter = agent?.enabled ? agent.agent_info : null;
   const inactive = (params.get('status') === 'inactive' && !isActivated(user)) || (!!user && !isActivated(user));
   usePageTitle(inactive ? t('auth.inactive.title') : t('auth.login.title'));
 
   if (inactive) return <InactiveNotice email={user?.e_mail} loggedIn={!!user} waiting={user?.status === 'pending'} />;
-  return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} allowPassword={site.login?.allow_password_login !== false} />;
+  // An external user system (spec §2): its button; the password form only while it keeps the site's own users.
+  const allowPassword = site.login?.allow_password_login !== false && userCenter?.enabled_original_user_system !== false;
+  return <LoginForm siteTitle={siteName(site)} allowSignUp={site.login?.allow_new_registrations !== false} allowPassword={allowPassword} userCenter={userCenter} />;
 }
 
 /** E-mail and password form; field errors under fields, anything else in an alert. */
-function LoginForm({ siteTitle, allowSignUp, allowPassword }: { siteTitle: string; allowSignUp: boolean; allowPassword: boolean }) {
+function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { siteTitle: string; allowSignUp: boolean; allowPassword: boolean; userCenter: UserCenterAgentInfo | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const captcha = useCaptcha('login');
@@ -113,7 +119,8 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword }: { siteTitle: strin
         </Button>
       </Form>
       )}
-      <ConnectorButtons divider={allowPassword} />
+      {userCenter && <UserCenterButton agent={userCenter} divider={allowPassword} />}
+      <ConnectorButtons divider={allowPassword || !!userCenter} />
       {captcha.dialog}
     </AuthCard>
   );

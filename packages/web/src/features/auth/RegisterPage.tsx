@@ -21,6 +21,9 @@ import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import ConnectorButtons from '../connector/ConnectorButtons';
+import { useUserCenterAgent } from '../user-center/agent';
+import SignUpHandOver from '../user-center/SignUpHandOver';
+import UserCenterButton from '../user-center/UserCenterButton';
 
 /** The sign-up page. */
 export default function RegisterPage() {
@@ -31,6 +34,8 @@ export default function RegisterPage() {
 
   const [form, setForm] = useState({ name: '', e_mail: '', pass: '' });
   const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'));
+  const agent = useUserCenterAgent().data;
+  const userCenter = agent?.enabled ? agent.agent_info : null;
 
   /** Updates a field and drops its error. */
   const set = (field: keyof typeof form) => (value: string) => {
@@ -46,6 +51,9 @@ export default function RegisterPage() {
       await afterLogin(created, navigate);
     });
   };
+
+  // Sign-up belongs to the external user system while it replaces the site's own users (spec §2).
+  if (userCenter && !userCenter.enabled_original_user_system) return <SignUpHandOver agent={userCenter} />;
 
   return (
     <AuthCard
@@ -103,6 +111,7 @@ export default function RegisterPage() {
           <Trans i18nKey="auth.register.agree" components={{ tos: <Link to="/tos" />, privacy: <Link to="/privacy" /> }} />
         </p>
       </Form>
+      {userCenter && <UserCenterButton agent={userCenter} kind="sign_up" divider />}
       <ConnectorButtons />
     </AuthCard>
   );
