@@ -337,9 +337,9 @@ function inboxType(action: string): number {
 
 /** A `notification` row in our shape (content: notification.presenter.ts NotificationContent). */
 export function mapNotification(r: SourceRow, user: (id: string) => string): Row<'notifications'> {
-  let c: Record<string, unknown> = {};
+  let c: Record<string, unknown>;
   try {
-    c = JSON.parse(str(r.content)) as Record<string, unknown>;
+    c = (JSON.parse(str(r.content)) ?? {}) as Record<string, unknown>;
   } catch {
     c = {};
   }

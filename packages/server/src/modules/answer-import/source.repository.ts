@@ -17,7 +17,7 @@ export class SourceError extends Error {}
 
 /** An open Answer database. */
 export interface AnswerSource {
-  kysely: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Answer's schema is not ours
+  kysely: Kysely<any>; // Answer's schema is not ours
   engine: 'sqlite' | 'postgres' | 'mysql';
   /** What the summary calls the source: the file name or the DSN without its password. */
   label: string;
@@ -36,13 +36,13 @@ export async function openSource(dsn: string): Promise<AnswerSource> {
     const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => v : pg.default.types.getTypeParser(oid, format as 'text')) };
     const pool = new pg.default.Pool({ connectionString: dsn, max: 2, types, connectionTimeoutMillis: 5000 });
     pool.on('error', () => undefined);
-    const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, engine: 'postgres', label: redact(dsn), close: () => kysely.destroy() };
   }
   if (/^(mysql|mariadb):\/\//i.test(dsn)) {
     const mysql = await import('mysql2');
     const pool = mysql.createPool({ uri: dsn.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 2, supportBigNumbers: true, bigNumberStrings: true, dateStrings: false, charset: 'utf8mb4', connectTimeout: 5000 });
-    const kysely = new Kysely<any>({ dialect: new MysqlDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const kysely = new Kysely<any>({ dialect: new MysqlDialect({ pool }) });
     return { kysely, engine: 'mysql', label: redact(dsn), close: () => kysely.destroy() };
   }
   const file = dsn.replace(/^(sqlite3?|file):(\/\/)?/i, '');
@@ -50,7 +50,7 @@ export async function openSource(dsn: string): Promise<AnswerSource> {
   const { default: SQLite } = await import('better-sqlite3');
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   database.defaultSafeIntegers(true);
-  const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
   return { kysely, engine: 'sqlite', label: file, close: () => kysely.destroy() };
 }
 
