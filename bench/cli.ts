@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- <name>...]`: runs one or more benchmark scripts, each in its own process.
  *   site           (default) 100k-question site: import speed, list API and SSR page vs raw node:http, idle RSS
+ *   import         import speed alone: the generated 100k-question dump into SQLite, posts/s and peak RSS
  *   search         full-text search p50/p95 at 100k questions on SQLite and PostgreSQL vs a LIKE scan
  *   question-page  a question with 1000 answers and 5000 comments: time to first answers, HTTP calls
  *   dashboard      admin dashboard and admin question list at 100k questions on SQLite and PostgreSQL
@@ -15,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS: Record<string, string> = { site: 'run.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts' };
+const SCRIPTS: Record<string, string> = { site: 'run.ts', import: 'import.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts' };
 
 const asked = process.argv.slice(2);
 const names = asked.length === 0 ? ['site'] : asked.includes('all') ? Object.keys(SCRIPTS) : asked;
