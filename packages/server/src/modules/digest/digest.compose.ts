@@ -8,7 +8,7 @@
 import { questionPath } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { translate } from '../../core/i18n.js';
-import { getSmtp, isConfigured } from '../mail/index.js';
+import { getSmtp, isConfigured, mailBrand } from '../mail/index.js';
 import { excerpt, mailable, recipientLanguage, renderNotifyMail, siteBase, unsubscribeLinks, type MailListItem, type PreparedMail } from '../notify-mail/index.js';
 import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds, type UnsubscribeScope } from '../user/index.js';
@@ -66,6 +66,7 @@ export async function composeDigest(ctx: AppContext, kind: DigestKind, userId: s
     reason: translate(kind === 'weekly_digest' ? 'notify_mail.reason.all_new_question' : 'notify_mail.reason.following_tags', lang, values),
     settingsUrl: links.settingsUrl,
     unsubscribeUrl: links.pageUrl,
+    brand: mailBrand(site),
   });
   const mail = { payload: { to: user.e_mail, ...rendered, template: `digest.${kind}`, headers: links.headers }, configured: isConfigured(smtp) };
   return { mails: [{ dedupKey: `digest:${kind}:${period.key}:${userId}`, mail }], count: questions.length };
@@ -100,6 +101,7 @@ export async function composeNewQuestion(ctx: AppContext, questionId: string): P
       reason: translate('notify_mail.reason.following_tags', lang, values),
       settingsUrl: links.settingsUrl,
       unsubscribeUrl: links.pageUrl,
+      brand: mailBrand(site),
     });
     mails.push({ dedupKey: `tag_question:${q.id}:${id}`, mail: { payload: { to: user.e_mail, ...rendered, template: 'notify.tag_question', headers: links.headers }, configured: isConfigured(smtp) } });
   }

@@ -5,4 +5,5 @@
 export { enqueueEmail, composeEmail, queueEmail, type ComposedEmail, startMailWorker, mailWorker, OutboxStatus, LEASE_SECONDS, MAX_ATTEMPTS, type EmailPayload } from './outbox.js';
 export { getSmtp, isConfigured, PASSWORD_MASK, type SmtpSettings } from './smtp.js';
 export { TEMPLATES, type MailTemplate } from './templates.js';
+export { mailBrand, mailDocument, type MailBrand } from './layout.js';
 export { mailRoutes } from './mail.routes.js';

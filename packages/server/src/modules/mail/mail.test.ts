@@ -114,6 +114,32 @@ for (const dialect of DIALECTS) {
       expect((await call(app(), 'GET', SMTP)).status).toBe(401);
     });
 
+    it("heads e-mails with the site's branding logo (absolute URL) when one is set, with its name otherwise", async (t) => {
+      if (!site) return t.skip();
+      const branding = (body: Record<string, string>) => call(app(), 'PUT', '/answer/admin/api/siteinfo/branding', { token: admin, body });
+      const testMail = async (to: string) => {
+        const after = box.messages.length;
+        expect((await call(app(), 'PUT', SMTP, { token: admin, body: { ...VALID, smtp_port: box.port, test_email_recipient: to } })).status).toBe(200);
+        return box.waitFor(to, { after });
+      };
+      const plain = await testMail('brand-none@example.com');
+      expect(plain.html).not.toContain('<img');
+      expect(plain.html).toMatch(/<a href="http:\/\/localhost:9080"[^>]*><strong[^>]*>Test Site<\/strong><\/a>/);
+
+      expect((await branding({ logo: '/uploads/branding/logo.png' })).status).toBe(200);
+      try {
+        const path = await testMail('brand-path@example.com');
+        expect(path.html).toContain('<img src="http://localhost:9080/uploads/branding/logo.png" alt="Test Site"');
+        expect(path.html).not.toContain('<strong style="font-size:20px');
+        // The text part is unchanged: no logo address in it.
+        expect(path.text).not.toContain('logo.png');
+        expect((await branding({ logo: 'https://cdn.example.com/brand/logo.svg' })).status).toBe(200);
+        expect((await testMail('brand-url@example.com')).html).toContain('<img src="https://cdn.example.com/brand/logo.svg" alt="Test Site"');
+      } finally {
+        await branding({ logo: '' });
+      }
+    });
+
     it('retries a refused message with backoff and delivers it once', async (t) => {
       if (!site) return t.skip();
       const worker = mailWorker(app().quorum)!;

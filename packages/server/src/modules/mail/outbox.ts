@@ -21,6 +21,7 @@ import * as repo from './mail.repository.js';
 import { closeTransport, sendMail } from './mailer.js';
 import { getSmtp, isConfigured } from './smtp.js';
 import { renderMail, type MailTemplate } from './templates.js';
+import { mailBrand } from './layout.js';
 
 export const OutboxStatus = { pending: 1, sending: 2, sent: 3, failed: 4 } as const;
 
@@ -55,13 +56,14 @@ export interface ComposedEmail {
 }
 
 /**
- * Renders a template with the site name. Reads settings: call it before opening a transaction.
+ * Renders a template with the site name, under the site's branding logo (or name). Reads settings: call it before
+ * opening a transaction.
  * @param lang en_US | zh_CN (the recipient's language, else the site's)
  * @param link absolute URL for link mails
  */
 export async function composeEmail(ctx: AppContext, mail: { to: string; lang: string; template: MailTemplate; link?: string }): Promise<ComposedEmail> {
   const settings = await getSettings(ctx);
-  const rendered = renderMail(mail.template, mail.lang, { site_name: settings.general.name, link: mail.link });
+  const rendered = renderMail(mail.template, mail.lang, { site_name: settings.general.name, link: mail.link, brand: mailBrand(settings) });
   return { payload: { to: mail.to, ...rendered, template: mail.template }, configured: isConfigured(await getSmtp(ctx)) };
 }
 

@@ -1,9 +1,11 @@
 /**
  * E-mail templates: subject and body texts are translation keys (`mail.<template>.subject|body` in
  * i18n/<lang>/server.yaml) with `{{site_name}}` and `{{link}}` placeholders. Each message has a plain-text
- * part and an HTML part built from the same text (escaped; the link becomes an anchor).
+ * part and an HTML part built from the same text (escaped; the link becomes an anchor), under the site's logo or
+ * name (layout.ts).
  */
 import { translate } from '../../core/i18n.js';
+import { mailDocument, type MailBrand } from './layout.js';
 
 export const TEMPLATES = ['activation', 'password_reset', 'change_email', 'test'] as const;
 export type MailTemplate = (typeof TEMPLATES)[number];
@@ -18,9 +20,10 @@ const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /**
  * Renders a template in a language.
- * @param params `site_name` and, for link mails, `link` (an absolute URL built from site_url)
+ * @param params `site_name`; for link mails, `link` (an absolute URL built from site_url); `brand`, the heading of
+ *   the HTML part (the branding logo or the site name; none when absent)
  */
-export function renderMail(template: MailTemplate, lang: string, params: { site_name: string; link?: string }): RenderedMail {
+export function renderMail(template: MailTemplate, lang: string, params: { site_name: string; link?: string; brand?: MailBrand }): RenderedMail {
   const values = { site_name: params.site_name, link: params.link ?? '' };
   const subject = translate(`mail.${template}.subject`, lang, values);
   const text = translate(`mail.${template}.body`, lang, values);
@@ -40,6 +43,6 @@ export function renderMail(template: MailTemplate, lang: string, params: { site_
         .join(`<a href="${link}">${link}</a>`)}</p>`,
     )
     .join('\n');
-  const html = `<!doctype html><html lang="${lang.replace('_', '-')}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${paragraphs}\n</body></html>`;
+  const html = mailDocument({ lang, subject, body: paragraphs, brand: params.brand });
   return { subject, text, html };
 }

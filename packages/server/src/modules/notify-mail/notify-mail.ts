@@ -16,7 +16,7 @@ import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds } from '../user/index.js';
 import { excerpt, renderNotifyMail } from './notify-templates.js';
 import * as repo from './notify-mail.repository.js';
-import { getSmtp, isConfigured, queueEmail, type ComposedEmail } from '../mail/index.js';
+import { getSmtp, isConfigured, mailBrand, queueEmail, type ComposedEmail } from '../mail/index.js';
 import { mailable, recipientLanguage, siteBase, unsubscribeLinks } from './recipients.js';
 
 /** An inbox notification as the mailer needs it (the notification content plus its receiver). */
@@ -94,6 +94,7 @@ export async function prepareNotificationMails(ctx: AppContext, events: InboxEve
       reason: translate('notify_mail.reason.inbox', lang, values),
       settingsUrl: links.settingsUrl,
       unsubscribeUrl: links.pageUrl,
+      brand: mailBrand(site),
     });
     out.push({
       dedupKey: notificationMailKey(e),

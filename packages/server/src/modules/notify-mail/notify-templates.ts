@@ -5,6 +5,7 @@
  * sent, a link to the notification settings and a one-click unsubscribe link.
  */
 import { translate } from '../../core/i18n.js';
+import { mailDocument, type MailBrand } from '../mail/index.js';
 
 /** One linked line of a list (a question of a digest). */
 export interface MailListItem {
@@ -29,6 +30,8 @@ export interface NotifyMailContent {
   reason: string;
   settingsUrl: string;
   unsubscribeUrl: string;
+  /** The heading of the HTML part: the site's branding logo, else its name (modules/mail layout). */
+  brand?: MailBrand;
 }
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -68,6 +71,6 @@ export function renderNotifyMail(c: NotifyMailContent): { subject: string; text:
   }
   if (c.action) html.push(`<p>${a(c.action.url, c.action.label, 'display:inline-block;padding:.5em 1em;background:#0d6efd;color:#fff;border-radius:4px;text-decoration:none')}</p>`);
   html.push(`<hr><p style="font-size:12px;color:#666">${escapeHtml(c.reason)}<br>${a(c.settingsUrl, settings)} · ${a(c.unsubscribeUrl, unsubscribe)}</p>`);
-  const doc = `<!doctype html><html lang="${c.lang.replace('_', '-')}"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">\n${html.join('\n')}\n</body></html>`;
+  const doc = mailDocument({ lang: c.lang, subject: c.subject, body: html.join('\n'), brand: c.brand });
   return { subject: c.subject, text: text.join('\n\n'), html: doc };
 }
