@@ -149,7 +149,7 @@ test('with password login off only the connector remains; a provider without an 
       const item = page.locator('.list-group-item', { hasText: 'Company SSO' });
       page.once('dialog', (d) => void d.accept());
       await item.getByRole('button', { name: 'Unlink' }).click();
-      await expect(page.getByText('Set a password for your account before you remove this login, or you will have no way to log in.')).toBeVisible();
+      await expect(page.getByText('This is your last way to log in to this site. Link another login before you remove this one.')).toBeVisible();
       await expect(item.getByRole('button', { name: 'Unlink' })).toBeVisible();
       await shot('unlink refused', page);
     });

@@ -295,16 +295,19 @@ export function svgData(svg: string): string {
  * DELETE /connector/user/unbinding: removes one of the member's provider links. A member cannot remove their last
  * way to log in: a link goes only while another switched-on connector is linked, or they have a password and
  * password login is on (login settings `allow_password_login`; with it off, connectors are the only way in).
- * @throws 400 `error.user.external_login_unbinding_forbidden`; 404 when the member has no such link
+ * @throws 400 `error.user.external_login_unbinding_forbidden` (set a password first) or, with password login off,
+ *   `error.user.external_login_last_way`; 404 when the member has no such link
  */
 export async function unbind(ctx: AppContext, userId: string, externalId: string): Promise<void> {
   const db = requireDb(ctx);
   const account = await repo.findAccount(db, userId);
   const links = await repo.externalLoginsOf(db, userId);
   if (!links.some((l) => l.external_id === externalId)) throw notFound('error.object.not_found');
-  const passwordWorks = Boolean(account?.has_password) && (await getSettings(ctx)).login.allow_password_login;
+  const passwordLogin = (await getSettings(ctx)).login.allow_password_login;
+  const passwordWorks = Boolean(account?.has_password) && passwordLogin;
   const enabled = new Set((await enabledPlugins(ctx, 'connector')).map((p) => p.plugin.manifest.slug_name));
   const otherLinks = links.filter((l) => l.external_id !== externalId && enabled.has(l.provider)).length;
-  if (!passwordWorks && otherLinks === 0) throw badRequest('error.user.external_login_unbinding_forbidden');
+  // Setting a password helps only while password login is on.
+  if (!passwordWorks && otherLinks === 0) throw badRequest(passwordLogin ? 'error.user.external_login_unbinding_forbidden' : 'error.user.external_login_last_way');
   await repo.deleteExternalLogin(db, userId, externalId);
 }
