@@ -4,7 +4,8 @@
  * - with the login setting `require_user_approval` on, an account a connector creates waits in the review queue
  *   like an e-mail sign-up (status pending), both from a provider-verified address and from an address typed on
  *   /users/confirm-email;
- * - a member cannot unlink their last connector when password login is off, even with a password;
+ * - a member cannot unlink their last connector when password login is off, even with a password, and a link to a
+ *   switched-off connector is no way to log in;
  * - an ID token for another audience, or an expired one, is refused as `id_token_invalid`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,27 @@ for (const dialect of DIALECTS) {
         await setLogin({ allow_password_login: true });
       }
       expect((await unlink()).status).toBe(200);
+    });
+
+    it('counts another linked connector as a way to log in only while it is switched on', async (t) => {
+      if (!site) return t.skip();
+      idp.account = { sub: 'lena-1', email: 'lena@idp.example', email_verified: true, name: 'Lena' };
+      const session = (await loginThroughProvider(site.app)).cookies.quorum_session!;
+      const lena = await me(session);
+      // A GitHub link made earlier (set up in the database: GitHub cannot be reached from the tests).
+      await site.app.quorum.database!.kysely.insertInto('external_logins').values({ user_id: lena.id, provider: 'connector_github', external_id: 'gh-lena', info: '{}', created_at: 1 }).execute();
+      const csrf = (await import('../../core/session-cookie.js')).csrfTokenFor(session);
+      const unlink = () => site!.app.inject({ method: 'DELETE', url: `${V1}/connector/user/unbinding`, cookies: { quorum_session: session }, headers: { 'x-csrf-token': csrf }, payload: { external_id: 'lena-1' } });
+      const github = (enabled: boolean) => call(site!.app, 'PUT', '/answer/admin/api/plugin/status', { token: admin, body: { plugin_slug_name: 'connector_github', enabled } });
+      const refused = await unlink();
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().reason).toBe('error.user.external_login_unbinding_forbidden');
+      expect((await github(true)).status).toBe(200);
+      try {
+        expect((await unlink()).statusCode).toBe(200);
+      } finally {
+        await github(false);
+      }
     });
 
     it('refuses an ID token made for another client or already expired', async (t) => {
