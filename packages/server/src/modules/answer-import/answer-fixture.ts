@@ -26,7 +26,7 @@ create table tag (id bigint primary key, created_at timestamp, updated_at timest
 create table tag_rel (id integer primary key autoincrement, created_at timestamp, updated_at timestamp, object_id bigint not null, tag_id bigint not null, status int not null default 1);
 create table question (id bigint primary key, created_at timestamp not null default current_timestamp, updated_at timestamp, user_id bigint not null default 0,
   invite_user_id text, last_edit_user_id bigint not null default 0, title varchar(150) not null default '', original_text mediumtext not null, parsed_text mediumtext not null,
-  pin int not null default 1, show int not null default 1, status int not null default 1, view_count int not null default 0, unique_view_count int not null default 0,
+  pin int not null default 1, "show" int not null default 1, status int not null default 1, view_count int not null default 0, unique_view_count int not null default 0,
   vote_count int not null default 0, answer_count int not null default 0, collection_count int not null default 0, follow_count int not null default 0,
   accepted_answer_id bigint not null default 0, last_answer_id bigint not null default 0, post_update_time timestamp, revision_id bigint not null default 0,
   hot_score int not null default 0, linked_count int not null default 0);
@@ -141,4 +141,59 @@ export function buildAnswerFixture(file: string): number {
   const total = ['user', 'question', 'answer', 'comment', 'tag_rel', 'revision', 'activity', 'collection', 'notification', 'tag'].reduce((n, tb) => n + Number((db.prepare(`select count(*) as n from "${tb}"`).get() as { n: number }).n), 0);
   db.close();
   return total;
+}
+
+/**
+ * Copies the generated SQLite Answer database into a PostgreSQL or MariaDB database (created here), with the
+ * same tables in that engine's types (as Answer's xorm creates them there: BIGINT ids, auto-increment keys,
+ * TIMESTAMP, TEXT/MEDIUMTEXT).
+ * @returns the DSN to give `quorum import answer --db`
+ */
+export async function copyFixtureTo(sqliteFile: string, engine: 'postgres' | 'mysql', name: string): Promise<string> {
+  const { Kysely, PostgresDialect, MysqlDialect } = await import('kysely');
+  const admin = engine === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/postgres' : 'mysql://root@127.0.0.1:3306/mysql';
+  const dsn = admin.replace(/\/(postgres|mysql)$/, `/${name}`);
+  const open = async (url: string) => {
+    if (engine === 'postgres') {
+      const pg = await import('pg');
+      return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 1 }) }) });
+    }
+    const mysql = await import('mysql2');
+    return new Kysely<any>({ dialect: new MysqlDialect({ pool: mysql.createPool({ uri: url, connectionLimit: 1 }) }) });
+  };
+  const { sql } = await import('kysely');
+  const server = await open(admin);
+  await sql.raw(engine === 'postgres' ? `drop database if exists "${name}"` : `drop database if exists \`${name}\``).execute(server);
+  await sql.raw(engine === 'postgres' ? `create database "${name}"` : `create database \`${name}\` character set utf8mb4`).execute(server);
+  await server.destroy();
+  let ddl = DDL.replace(/integer primary key autoincrement/g, engine === 'postgres' ? 'bigserial primary key' : 'bigint primary key auto_increment');
+  if (engine === 'postgres') ddl = ddl.replace(/mediumtext/g, 'text').replace(/tinyint/g, 'smallint').replace(/bool not null default 0/g, 'boolean not null default false');
+  else ddl = ddl.replace(/"/g, '`').replace(/ text not null default ''/g, ' text not null').replace(/ text,/g, ' text null,').replace(/ timestamp([,)])/g, ' timestamp null$1');
+  const db = await open(dsn);
+  for (const stmt of ddl.split(';').map((s) => s.trim()).filter(Boolean)) await sql.raw(stmt).execute(db);
+  const src = new SQLite(sqliteFile, { readonly: true });
+  src.defaultSafeIntegers(true);
+  const tables = (src.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[]).map((t) => t.name);
+  for (const table of tables) {
+    const rows = src.prepare(`select * from "${table}"`).all() as Record<string, unknown>[];
+    for (const row of rows) {
+      const clean = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]));
+      if (engine === 'postgres' && table === 'tag') for (const k of ['recommend', 'reserved']) clean[k] = clean[k] === '1';
+      await db.insertInto(table).values(clean).execute();
+    }
+  }
+  src.close();
+  await db.destroy();
+  return dsn;
+}
+
+/** Drops a database made by `copyFixtureTo`. */
+export async function dropFixtureCopy(engine: 'postgres' | 'mysql', name: string): Promise<void> {
+  const { Kysely, PostgresDialect, MysqlDialect, sql } = await import('kysely');
+  const db =
+    engine === 'postgres'
+      ? new Kysely<any>({ dialect: new PostgresDialect({ pool: new (await import('pg')).default.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres', max: 1 }) }) })
+      : new Kysely<any>({ dialect: new MysqlDialect({ pool: (await import('mysql2')).createPool({ uri: 'mysql://root@127.0.0.1:3306/mysql', connectionLimit: 1 }) }) });
+  await sql.raw(engine === 'postgres' ? `drop database if exists "${name}" with (force)` : `drop database if exists \`${name}\``).execute(db);
+  await db.destroy();
 }
