@@ -14,6 +14,7 @@ import InterfaceForm from './InterfaceForm';
 import NotifyForm from './NotifyForm';
 import PluginSettingsForm, { USER_PLUGINS_KEY, fetchUserPlugins } from './PluginSettingsForm';
 import ProfileForm from './ProfileForm';
+import ExternalSettings from '../user-center/ExternalSettings';
 
 const TABS = ['profile', 'notify', 'account', 'interface'] as const;
 
@@ -51,9 +52,9 @@ export default function SettingsPage() {
         <div className="col-md-9 col-lg-7">
           <Routes>
             <Route index element={<Navigate to="profile" replace />} />
-            <Route path="profile" element={<ProfileForm user={user} />} />
+            <Route path="profile" element={<ExternalSettings which="profile"><ProfileForm user={user} /></ExternalSettings>} />
             <Route path="notify" element={<NotifyForm />} />
-            <Route path="account" element={<AccountForm user={user} />} />
+            <Route path="account" element={<ExternalSettings which="account"><AccountForm user={user} /></ExternalSettings>} />
             <Route path="interface" element={<InterfaceForm user={user} />} />
             <Route path=":slugName" element={<PluginSettingsForm />} />
             <Route path="*" element={<NotFoundPage />} />
