@@ -195,6 +195,22 @@ for (const dialect of DIALECTS) {
       expect((await call(app(), 'GET', `${V1}/user-center/personal/branding`)).status).toBe(400);
     });
 
+    it('serves the login steps to anonymous visitors of a private site, and nothing else', async (t) => {
+      if (!site) return t.skip();
+      const login = (await call(app(), 'GET', `${ADMIN_API}/siteinfo/login`, { token: admin })).body.data;
+      expect((await call(app(), 'PUT', `${ADMIN_API}/siteinfo/login`, { token: admin, body: { ...login, login_required: true } })).status).toBe(200);
+      try {
+        expect((await call(app(), 'GET', `${V1}/user-center/agent`)).body.data.enabled).toBe(true);
+        expect(await hop(app(), `${V1}/user-center/login/redirect`)).toMatchObject({ status: 302, location: '/user-center/auth' });
+        const { redirect_url, key } = await qr();
+        expect((await scan(redirect_url)).location).toBe('/users/auth-landing?redirect=%2F');
+        expect((await check(key)).json().data).toEqual({ is_login: true });
+        expect((await call(app(), 'GET', `${V1}/user-center/personal/branding?username=zhangsan`)).status).toBe(401);
+      } finally {
+        await call(app(), 'PUT', `${ADMIN_API}/siteinfo/login`, { token: admin, body: login });
+      }
+    });
+
     it('refuses every step of a switched-off plugin from the next request on', async (t) => {
       if (!site) return t.skip();
       const { redirect_url, key } = await qr();
