@@ -95,11 +95,11 @@ export async function startRawServer(): Promise<{ url: string; close(): Promise<
   };
 }
 
-/** GET `url`; resolves with status and body. */
-export function get(url: string): Promise<{ status: number; body: string }> {
+/** GET `url` (with `headers`, if any); resolves with status and body. */
+export function get(url: string, headers?: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, (res) => {
+      .get(url, { headers }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));

@@ -9,11 +9,48 @@
  *
  * Environment: BENCH_DATA_DIR (required: an installed data directory), BENCH_PAGES (default 400, after 100
  * warm-up pages), BENCH_PATH_PREFIX (default: the pages' canonical paths; `/answer/api/v1/question/info?id=`
- * measures that API call instead).
+ * measures that API call instead), BENCH_TOKEN (an access token sent as `authorization`: logged-in calls).
+ *
+ * Two figures are printed: the server's own CPU per page (the requests come from a child process, so only the
+ * server's work is counted: HTTP parsing, routing, queries, rendering, sending) and, as before, the CPU per page
+ * with the HTTP client in this process.
  */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from '../packages/server/src/app.js';
 import { get } from './lib.js';
 import { questionPages } from './pages.js';
+
+/** Child-process mode: `ssr-cpu.ts --client`: fetches the URLs it is sent one after the other, then reports. */
+async function client(): Promise<void> {
+  process.once('message', async (msg: { urls: string[]; warmup: number; token?: string }) => {
+    const headers: Record<string, string> = msg.token ? { authorization: msg.token } : {};
+    for (const [i, url] of msg.urls.entries()) {
+      if (i === msg.warmup) process.send!('measure');
+      const r = await fetch(url, { headers });
+      if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+      await r.arrayBuffer();
+    }
+    process.send!('done', () => process.exit(0));
+  });
+}
+
+/** Server CPU ms per request for `urls` fetched by a child process (after `warmup` of them). */
+function serverCpu(urls: string[], warmup: number, token?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--client'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let cpu0 = process.cpuUsage();
+    child.on('message', (m) => {
+      if (m === 'measure') cpu0 = process.cpuUsage();
+      if (m === 'done') {
+        const cpu = process.cpuUsage(cpu0);
+        resolve((cpu.user + cpu.system) / 1000 / (urls.length - warmup));
+      }
+    });
+    child.on('exit', (code) => (code ? reject(new Error(`client exited with ${code}`)) : undefined));
+    child.send({ urls, warmup, token });
+  });
+}
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 400);
 const WARMUP = 100;
@@ -28,12 +65,17 @@ async function main(): Promise<void> {
   const pages = await questionPages(app, PAGES + WARMUP);
   if (pages.length < PAGES + WARMUP) throw new Error(`the site has ${pages.length} questions; need ${PAGES + WARMUP}`);
   const urls = pages.map((p) => (PREFIX ? `${base}${PREFIX}${p.id}` : `${base}${p.path}`));
+  const token = process.env.BENCH_TOKEN || undefined;
+  // A query string of its own per round, so the micro-cache never answers; the server's CPU first.
+  const server = await serverCpu(urls.map((u) => `${u}${u.includes('?') ? '&' : '?'}r=1`), WARMUP, token);
+  console.log(`${PAGES} pages of ${PREFIX || '/questions/'}<id>: server CPU ${server.toFixed(2)} ms per page (requests from a child process)`);
+  const headers = token ? { authorization: token } : undefined;
   let bytes = 0;
-  for (const url of urls.slice(0, WARMUP)) await get(url);
+  for (const url of urls.slice(0, WARMUP)) await get(url, headers);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const url of urls.slice(WARMUP)) {
-    const r = await get(url);
+    const r = await get(url, headers);
     if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
     bytes += r.body.length;
   }
@@ -44,8 +86,8 @@ async function main(): Promise<void> {
   console.log(`${PAGES} pages of ${PREFIX || '/questions/'}<id>: CPU ${perPage.toFixed(2)} ms per page (user ${(cpu.user / 1000 / PAGES).toFixed(2)}, system ${(cpu.system / 1000 / PAGES).toFixed(2)}), wall ${(wall / PAGES).toFixed(2)} ms per page, ${Math.round(bytes / PAGES / 1024)} KB per page (CPU includes the HTTP client in this process)`);
 }
 
-main().then(
-  () => process.exit(0),
+(process.argv.includes('--client') ? client() : main()).then(
+  () => (process.argv.includes('--client') ? undefined : process.exit(0)),
   (err: unknown) => {
     console.error(err);
     process.exit(1);

@@ -6,6 +6,7 @@
  * Kinds (every random choice is seeded, so two runs of a scenario send the same requests):
  *   fixed        one path again and again (the raw baseline, the micro-cached page)
  *   ssr          GET /questions/<id>/<slug>, Zipf popularity (s = 1.1) over every question
+ *   ssr-miss     the same with a query string of its own on every request, so no cache answers: every page rendered
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
  *   page-calls   logged-in: the 9 calls a question page makes, in turn, each for a Zipf question
@@ -16,7 +17,7 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
-export type ScenarioKind = 'fixed' | 'ssr' | 'info' | 'answers' | 'page-calls' | 'list' | 'search' | 'mixed';
+export type ScenarioKind = 'fixed' | 'ssr' | 'ssr-miss' | 'info' | 'answers' | 'page-calls' | 'list' | 'search' | 'mixed';
 
 export interface Scenario {
   kind: ScenarioKind;
@@ -102,6 +103,8 @@ export function generator(sc: Scenario): () => Req {
     return get(`${api}/question/page?page=${page}&page_size=20&order=${orders[Math.floor(random() * orders.length)]}${tag}`, false);
   };
   const ssr = (): Req => get(qpath(), false);
+  let misses = 0;
+  const ssrMiss = (): Req => get(`${qpath()}?miss=${sc.seed}-${++misses}`, false);
   const info = (): Req => get(`${api}/question/info?id=${qid()}`);
   const answers = (): Req => get(`${api}/answer/page?question_id=${qid()}&order=default&page=1&page_size=20`);
   const pageCalls = [
@@ -139,6 +142,8 @@ export function generator(sc: Scenario): () => Req {
       return () => get(sc.path!, false);
     case 'ssr':
       return ssr;
+    case 'ssr-miss':
+      return ssrMiss;
     case 'info':
       return info;
     case 'answers':

@@ -216,7 +216,9 @@ export async function renderDocument(
   ssr = true,
   custom: CustomHtml = {},
 ): Promise<RenderedDocument | null> {
-  if (!hasWebBuild()) return null;
+  // Checked until the build is loaded: afterwards the document is assembled from memory (a file-system call per
+  // page showed in the CPU profile).
+  if (!template && !hasWebBuild()) return null;
   if (!template) {
     loading ??= load();
     await loading;

@@ -9,11 +9,11 @@ import { AppError } from '../../core/errors.js';
 import { matchLanguage, translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
 import { countView, questionInfo, questionPage } from '../question/index.js';
-import { microGet, microSet } from '../../core/microcache.js';
 import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/index.js';
 import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
 import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
+import { PageCache } from './ssr.pagecache.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, siteHead } from '../customize/index.js';
@@ -57,6 +57,8 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503);
   });
   const uploadsRoot = uploadsDir(ctx.dataDir);
+  const pages = new PageCache();
+  app.addHook('onClose', async () => pages.close());
 
   const frameAncestors = resolveFrameAncestors();
 
@@ -80,7 +82,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
-    if (ssr && status === 200) microSet(pageKey(req), doc);
+    if (ssr && status === 200) pages.set(pageKey(req), doc);
     return sendDocument(reply, doc, status);
   }
 
@@ -118,10 +120,10 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return `ssr:${req.lang}:${req.url}`;
   }
 
-  /** Serves a page rendered within the last moments, if any (anonymous pages only differ by URL and language). */
+  /** Serves a page rendered since the last content write, if any (anonymous pages only differ by URL and language). */
   function fromCache(req: FastifyRequest, reply: FastifyReply): boolean {
     if (!ctx.installed) return false;
-    const doc = microGet<RenderedDocument>(pageKey(req));
+    const doc = pages.get(pageKey(req));
     if (doc === undefined) return false;
     void sendDocument(reply, doc, 200);
     return true;

@@ -1,0 +1,91 @@
+/**
+ * Cache of anonymous server-rendered pages (question list, question, tags and tag pages), by language and URL.
+ *
+ * A page is kept until the content changes: every content write clears it together with the micro-cache
+ * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
+ * QUORUM_REDIS_URL, on every node). What changes without a write clearing it, view counts, shows within
+ * MAX_AGE_MS. The cache holds at most MAX_BYTES of HTML (least recently used pages dropped first), so the pages
+ * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
+ * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
+ */
+import { onMicroClear } from '../../core/microcache.js';
+import type { RenderedDocument } from './ssr.renderer.js';
+
+/** Longest a page is served without a write clearing it (view counts on it lag by at most this). */
+export const MAX_AGE_MS = 60_000;
+/** Bytes of HTML kept (UTF-16 code units of the documents, about their size on the wire for mostly-Latin text). */
+export const MAX_BYTES = 48 * 1024 * 1024;
+
+interface Entry {
+  at: number;
+  doc: RenderedDocument;
+  size: number;
+}
+
+/** Lookups of every page cache of this process since start (benchmarks print the hit rate). */
+const stats = { hits: 0, misses: 0 };
+
+/** Hits and misses of `PageCache.get` in this process since start: a copy. */
+export function pageStats(): { hits: number; misses: number } {
+  return { ...stats };
+}
+
+/** The pages of one server (one per app: tests run several sites in one process). */
+export class PageCache {
+  private readonly pages = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor() {
+    this.unsubscribe = onMicroClear(() => {
+      this.pages.clear();
+      this.bytes = 0;
+    });
+  }
+
+  /** The cached document of `key`, or undefined (missing or older than MAX_AGE_MS). */
+  get(key: string): RenderedDocument | undefined {
+    const hit = this.pages.get(key);
+    if (!hit || Date.now() - hit.at > MAX_AGE_MS) {
+      if (hit) this.drop(key, hit);
+      stats.misses++;
+      return undefined;
+    }
+    // Most recently used last: a Map keeps insertion order, so eviction takes the first key.
+    this.pages.delete(key);
+    this.pages.set(key, hit);
+    stats.hits++;
+    return hit.doc;
+  }
+
+  /** Stores the document of `key`, dropping the least recently used pages beyond MAX_BYTES. */
+  set(key: string, doc: RenderedDocument): void {
+    const old = this.pages.get(key);
+    if (old) this.drop(key, old);
+    const size = doc.html('').length;
+    if (size > MAX_BYTES / 16) return;
+    this.pages.set(key, { at: Date.now(), doc, size });
+    this.bytes += size;
+    while (this.bytes > MAX_BYTES) {
+      const [first, entry] = this.pages.entries().next().value!;
+      this.drop(first, entry);
+    }
+  }
+
+  /** Pages and bytes held. */
+  size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.bytes };
+  }
+
+  /** Stops listening for content writes (the server closes). */
+  close(): void {
+    this.unsubscribe();
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.pages.delete(key);
+    this.bytes -= entry.size;
+  }
+}
