@@ -7,11 +7,12 @@ import path from 'node:path';
 import type { AppContext } from '../../core/context.js';
 import { attachDb, nowSeconds, requireDb } from '../../core/context.js';
 import { openDb } from '../../core/db/index.js';
-import { badRequest, notFound } from '../../core/errors.js';
+import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { microClear } from '../../core/microcache.js';
 import { uploadsDir } from '../file/file.service.js';
 import { getSettings, invalidateSettings } from '../siteinfo/index.js';
-import { BACKUP_NAME, BackupRefused, backupName, backupsDir, createBackup, listBackups, restoreBackup, type BackupFile, type BackupSummary } from './backup.service.js';
+import { BACKUP_NAME, BackupRefused, backupName, backupsDir, createBackup, listBackups, type BackupFile, type BackupSummary } from './backup.service.js';
+import { restoreBackup, RestoreFailed } from './backup.restore.js';
 import { readScheduleRow, recentRuns, writeScheduleRow } from './backup.repository.js';
 import { mkdirSync } from 'node:fs';
 
@@ -92,8 +93,9 @@ export function backupPath(ctx: AppContext, name: string): string {
  * Restores a backup of the backups folder over the running site, after the administrator typed the site name.
  * Afterwards this node's id allocator, settings cache and page cache start again from the restored database;
  * other nodes should be restarted.
- * @throws 400 `backup.confirm_mismatch` when `confirm` is not the site name; 400 `backup.newer` / `backup.invalid`
- *   for a backup this code cannot restore; 404 for an unknown file
+ * @throws 400 `backup.confirm_mismatch` when `confirm` is not the site name; 400 `backup.newer` / `backup.invalid` /
+ *   `backup.damaged` for a backup this code cannot restore (nothing changed); 404 for an unknown file; 500
+ *   `backup.restore_failed` when loading failed midway and was undone (backup.restore.ts; the log says why)
  */
 export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: string): Promise<BackupSummary> {
   const db = requireDb(ctx);
@@ -105,6 +107,10 @@ export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: s
     return summary;
   } catch (err) {
     if (err instanceof BackupRefused) throw badRequest(err.reason);
+    if (err instanceof RestoreFailed) {
+      ctx.log.error({ err }, 'restore failed');
+      throw new AppError(500, err.reason);
+    }
     throw err;
   } finally {
     attachDb(ctx, db);

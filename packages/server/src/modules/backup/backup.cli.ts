@@ -6,7 +6,8 @@ import cliProgress from 'cli-progress';
 import { configText, dbConfigFromEnv, readConfig, writeConfig, type FileConfig } from '../../config/config.js';
 import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
 import { uploadsDir } from '../file/file.service.js';
-import { BackupRefused, createBackup, restoreBackup, type BackupSummary, type Progress } from './backup.service.js';
+import { BackupRefused, createBackup, type BackupSummary, type Progress } from './backup.service.js';
+import { restoreBackup } from './backup.restore.js';
 
 /** A progress callback drawing a bar (terminal) or periodic lines (logs); `stop()` ends the bar. */
 function progressPrinter(verb: string, out: NodeJS.WriteStream): { progress: Progress; stop(): void } {

@@ -3,12 +3,12 @@
  * engine-neutral form plus the uploads (backup.format.ts), read inside one snapshot while the site serves, and
  * restorable into any of the three engines.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { knownMigrations, migrateTo, migrateToLatest, type Db } from '../../core/db/index.js';
+import { knownMigrations, type Db } from '../../core/db/index.js';
 import { nowSeconds } from '../../core/context.js';
-import { BACKUP_FORMAT, BackupWriter, readEntries, readHeader, type BackupHeader } from './backup.format.js';
-import { clearTable, columnsByTable, dropAllTables, hasTables, inSnapshot, insertRows, listTables, readRows, schemaVersion, type BackupRow } from './backup.repository.js';
+import { BACKUP_FORMAT, BackupWriter, readHeader, type BackupHeader } from './backup.format.js';
+import { inSnapshot, listTables, readRows, schemaVersion } from './backup.repository.js';
 
 /** Progress of a backup or restore: rows and files handled so far out of `total`. */
 export type Progress = (done: number, total: number) => void;
@@ -47,11 +47,12 @@ function listFiles(dir: string, base = dir): string[] {
 /**
  * Writes a backup of `db` and the uploads folder to `file` (written under a temporary name, renamed when
  * complete). Reads every table inside one snapshot, so the backup is consistent while the site keeps writing.
- * @param db a connection of its own, closed by the caller (on SQLite it must not be the serving connection)
- * @param uploads the data directory's uploads folder
+ * @param db a connection of its own, closed by the caller (on SQLite it must not be the serving connection, which
+ *   the snapshot would hold for the whole backup; the restore's own copy of the previous content does just that)
+ * @param uploads the data directory's uploads folder, or null for a backup of the database rows only
  * @throws Error when the database has no schema
  */
-export async function createBackup(db: Db, uploads: string, file: string, progress?: Progress): Promise<BackupSummary> {
+export async function createBackup(db: Db, uploads: string | null, file: string, progress?: Progress): Promise<BackupSummary> {
   const tmp = `${file}.partial`;
   const writer = new BackupWriter(tmp);
   try {
@@ -64,7 +65,7 @@ export async function createBackup(db: Db, uploads: string, file: string, progre
         const row = await conn.selectFrom(t.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         counts.push({ name: t.name, rows: Number(row.n) });
       }
-      const files = listFiles(uploads);
+      const files = uploads ? listFiles(uploads) : [];
       const total = counts.reduce((s, c) => s + c.rows, 0) + files.length;
       const header: BackupHeader = { quorum_backup: BACKUP_FORMAT, schema, engine: db.dialect, created_at: nowSeconds(), tables: counts, files: files.length };
       await writer.line(header);
@@ -79,7 +80,7 @@ export async function createBackup(db: Db, uploads: string, file: string, progre
       }
       // Uploads are written after the rows: a file uploaded during the backup is either in it or not yet referenced.
       for (const f of files) {
-        await writer.line({ file: f, data: readFileSync(path.join(uploads, f)).toString('base64') });
+        await writer.line({ file: f, data: readFileSync(path.join(uploads!, f)).toString('base64') });
         progress?.(++done, total);
       }
       await writer.line({ end: true, rows: done - files.length, files: files.length });
@@ -127,64 +128,6 @@ export async function checkBackup(db: Db, file: string): Promise<BackupHeader> {
     throw new BackupRefused(`This backup's schema version ${header.schema} is unknown to this Quorum.`, 'error.backup.invalid');
   }
   return header;
-}
-
-/**
- * Restores a backup into `db`, replacing everything in it: drops its tables, migrates the empty database to the
- * backup's schema version, inserts every table's rows in batches, then applies the migrations the backup is older
- * than. Ids keep working because `id_sequences` is restored with the rows. Uploads replace the uploads folder.
- * @param opts.replace must be true when the database already has tables (the caller has confirmed)
- * @throws BackupRefused (newer backup, not a backup, database not empty without `replace`); Error on a cut-short file
- */
-export async function restoreBackup(db: Db, uploads: string, file: string, opts: { replace?: boolean; progress?: Progress } = {}): Promise<BackupSummary> {
-  const header = await checkBackup(db, file);
-  if (!opts.replace && (await hasTables(db))) throw new BackupRefused('The target database is not empty: confirm that its content is to be replaced.', 'error.backup.not_empty');
-  await dropAllTables(db);
-  await migrateTo(db, header.schema);
-  const columns = await columnsByTable(db);
-  const total = header.tables.reduce((s, t) => s + t.rows, 0) + header.files;
-  const counts: Array<{ name: string; rows: number }> = [];
-  let done = 0;
-  let table: { name: string; columns: string[]; keep: number[] } | null = null;
-  let batch: BackupRow[] = [];
-  const flush = async () => {
-    if (table && batch.length) await insertRows(db, table.name, batch);
-    done += batch.length;
-    batch = [];
-    opts.progress?.(done, total);
-  };
-  rmSync(uploads, { recursive: true, force: true });
-  let files = 0;
-  for await (const entry of readEntries(file)) {
-    if (entry.kind === 'row') {
-      if (!table) throw new Error('row before its table in backup');
-      const row: BackupRow = {};
-      for (const i of table.keep) row[table.columns[i]!] = entry.values[i] ?? null;
-      batch.push(row);
-      counts[counts.length - 1]!.rows++;
-      if (batch.length >= 2000) await flush();
-    } else if (entry.kind === 'table') {
-      await flush();
-      const target = columns.get(entry.name);
-      // A table this schema version does not have is left out (it cannot happen with the backup's own version).
-      table = target ? { name: entry.name, columns: entry.columns, keep: entry.columns.map((c, i) => (target.has(c) ? i : -1)).filter((i) => i >= 0) } : null;
-      if (table) await clearTable(db, entry.name);
-      counts.push({ name: entry.name, rows: 0 });
-    } else if (entry.kind === 'file') {
-      await flush();
-      const dest = path.resolve(uploads, entry.path);
-      if (!dest.startsWith(path.resolve(uploads) + path.sep)) throw new Error(`unsafe file path in backup: ${entry.path}`);
-      mkdirSync(path.dirname(dest), { recursive: true });
-      writeFileSync(dest, entry.data);
-      files++;
-      opts.progress?.(++done, total);
-    } else {
-      await flush();
-    }
-  }
-  await flush();
-  await migrateToLatest(db);
-  return { schema: header.schema, rows: counts.reduce((s, c) => s + c.rows, 0), files, tables: counts };
 }
 
 /** A backup file kept in the data directory's backups folder. */

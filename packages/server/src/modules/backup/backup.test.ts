@@ -1,9 +1,10 @@
 /**
  * Backups and restores through the admin calls and the command-line functions: cross-engine round trips
  * (SQLite -> PostgreSQL, PostgreSQL -> MariaDB, MariaDB -> SQLite) with row counts, a question page and a search
- * result identical; a newer backup refused, an older one migrated; the typed confirmation.
+ * result identical; a newer backup refused, an older one migrated; the typed confirmation; a damaged file refused
+ * before anything changes, and a restore that fails midway undone (previous rows and uploads back).
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -88,6 +89,31 @@ function rewrite(file: string, out: string, header: (h: Record<string, any>) => 
     if (line.startsWith('{"table":')) skipping = dropTables.includes(JSON.parse(line).table);
     else if (!line.startsWith('[')) skipping = false;
     if (!skipping) kept.push(line);
+  }
+  writeFileSync(out, gzipSync(kept.join('\n')));
+}
+
+/** Rewrites a backup with the first row of `table` written twice (header and end line counting it): a file that
+ * reads as complete but whose restore fails midway, when that table's rows are inserted. */
+function duplicateRow(file: string, out: string, table: string): void {
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  const h = JSON.parse(lines[0]!);
+  h.tables.find((t: { name: string }) => t.name === table).rows++;
+  const kept: string[] = [JSON.stringify(h)];
+  let inTable = false;
+  let done = false;
+  for (const line of lines.slice(1)) {
+    if (line.startsWith('{"table":')) inTable = JSON.parse(line).table === table;
+    if (line.startsWith('{"end":')) {
+      const end = JSON.parse(line);
+      kept.push(JSON.stringify({ ...end, rows: end.rows + 1 }));
+      continue;
+    }
+    kept.push(line);
+    if (inTable && !done && line.startsWith('[')) {
+      kept.push(line);
+      done = true;
+    }
   }
   writeFileSync(out, gzipSync(kept.join('\n')));
 }
@@ -220,6 +246,56 @@ for (const dialect of DIALECTS) {
         await db.close();
       }
     });
+
+    it('refuses a damaged or cut-short file before touching anything', async () => {
+      if (!site) return;
+      const bytes = readFileSync(file);
+      const cut = path.join(tmp, 'cut.backup.gz');
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+      await expect(runRestoreCli(site.dataDir, cut, { force: true }, sink)).rejects.toThrow(/^cut\.backup\.gz is damaged or incomplete \(.+\); nothing was changed\.$/);
+      const miscounted = path.join(tmp, 'miscounted.backup.gz');
+      rewrite(file, miscounted, (h) => h.tables.find((t: { name: string }) => t.name === 'questions').rows++);
+      await expect(runRestoreCli(site.dataDir, miscounted, { force: true }, sink)).rejects.toThrow('miscounted.backup.gz is damaged or incomplete (questions has 6 rows where the header says 7); nothing was changed.');
+      const admin = await adminToken(site.app);
+      const r = await call(site.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name: intoBackups(site, cut, 'quorum-20260101-000002.backup.gz'), confirm: 'Test Site' } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ reason: 'error.backup.damaged', msg: 'This backup file is damaged or incomplete. Nothing was changed.' });
+      expect(await countRows(site.app.quorum.database!, 'questions')).toBe(6);
+    });
+
+    it('undoes a restore that fails midway: the previous rows and uploads are back, with a clear error', async () => {
+      if (!site) return;
+      const admin = await adminToken(site.app);
+      const extra = await askQuestion(site.app, admin, 'A question asked after the backup was taken', 'cold');
+      const uploads = path.join(site.dataDir, 'uploads', 'post');
+      mkdirSync(uploads, { recursive: true });
+      writeFileSync(path.join(uploads, 'after.png'), Buffer.from([1, 2, 3]));
+      const broken = path.join(tmp, 'broken.backup.gz');
+      duplicateRow(file, broken, 'users');
+      const content = ['users', 'questions', 'answers', 'comments', 'votes', 'tags', 'revisions', 'search_docs', 'id_sequences'];
+      const pick = (c: Record<string, number>) => Object.fromEntries(content.map((t) => [t, c[t]]));
+      const before = pick(await rowCounts(site));
+      expect(before.questions).toBe(7);
+      const unchanged = async () => {
+        expect(pick(await rowCounts(site!))).toEqual(before);
+        expect((await call(site!.app, 'GET', `${V1}/question/info?id=${extra}`)).body.data.title).toBe('A question asked after the backup was taken');
+        expect(readFileSync(path.join(uploads, 'after.png'))).toEqual(Buffer.from([1, 2, 3]));
+        expect(existsSync(path.join(uploads, 'penguin.png'))).toBe(true);
+        // Nothing left behind: no copy of the previous rows, no uploads folder set aside.
+        expect(readdirSync(site!.dataDir).filter((n) => n.includes('restore-previous'))).toEqual([]);
+      };
+
+      await expect(runRestoreCli(site.dataDir, broken, { force: true }, sink)).rejects.toThrow(/^The restore failed \(.+\); the previous content was put back: nothing changed\.$/);
+      await unchanged();
+
+      const r = await call(site.app, 'POST', `${ADMIN_API}/backups/restore`, { token: admin, body: { name: intoBackups(site, broken, 'quorum-20260101-000003.backup.gz'), confirm: 'Test Site' } });
+      expect(r.status).toBe(500);
+      expect(r.body).toMatchObject({ reason: 'error.backup.restore_failed', msg: "The restore failed and was undone: the site's content is as it was before. The server log says what failed." });
+      await unchanged();
+      // The site goes on: the administrator's session survived, and new ids follow the old ones.
+      const next = await askQuestion(site.app, admin, 'A question asked after the failed restore', 'cold');
+      expect(BigInt(next) > BigInt(extra)).toBe(true);
+    }, 120_000);
 
     it('starts a backup, lists it with size and time, downloads it, and runs the daily one once', async () => {
       if (!site) return;

@@ -1,5 +1,6 @@
 /** Backups and restores: the command line, the admin calls and the daily scheduled backup. */
 export { runBackupCli, runRestoreCli } from './backup.cli.js';
-export { createBackup, restoreBackup, checkBackup, BackupRefused, type BackupSummary } from './backup.service.js';
+export { createBackup, checkBackup, BackupRefused, type BackupSummary } from './backup.service.js';
+export { restoreBackup, verifyBackup, RestoreFailed } from './backup.restore.js';
 export { backupRoutes } from './backup.routes.js';
 export { startBackupScheduler } from './backup.scheduler.js';
