@@ -5,7 +5,8 @@
  * each leg. Run: `node --import tsx bench/backup.ts`.
  *
  * Environment: BENCH_BACKUP_QUESTIONS (default 100000; 2 answers each). Databases and directories it creates are
- * dropped at the end.
+ * dropped at the end. The machine may be shared: each leg prints the 1-minute load average at its start and end.
+ * Restore times include the restore's read-through check of the file (backup.restore.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { machine } from './lib.js';
 
 const QUESTIONS = Number(process.env.BENCH_BACKUP_QUESTIONS ?? 100_000);
 const say = (msg: string) => console.log(`[bench:backup] ${msg}`);
+const load = () => os.loadavg()[0]!.toFixed(1);
 
 function dbConfig(type: DbType, tag: string): DbConfig {
   const name = `quorum_bench_backup_${tag}_${process.pid}`;
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     say(`dump: ${dump.posts} posts`);
     const app = await buildApp({ dataDir, rateLimit: false });
     await installSite(app.quorum, { db: dbConfig('sqlite3', 'source'), lang: 'en_US', site_name: 'Bench', site_url: 'http://127.0.0.1', contact_email: 'b@example.com', admin: { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' } });
+    say(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     const t0 = performance.now();
     await importStackExchange(app.quorum.database!, app.quorum.ids!, dumpDir, {});
     say(`site built in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
     const results: string[] = [];
     for (const [type, tag] of legs) {
       const file = path.join(tmp, `${tag}.backup.gz`);
+      const loadStart = load();
       const src = await openDb({ ...from, pool: 1 }, dataDir);
       let t = performance.now();
       await createBackup(src, uploads, file);
@@ -83,14 +87,14 @@ async function main(): Promise<void> {
       const got = await counts(to, dataDir);
       const same = JSON.stringify(got) === JSON.stringify(expected);
       const size = statSync(file).size / 2 ** 20;
-      const line = `| ${from.type} → ${type} | ${backupS.toFixed(1)} s | ${size.toFixed(1)} MB | ${restoreS.toFixed(1)} s | ${same ? 'identical' : 'DIFFERENT'} |`;
+      const line = `| ${from.type} → ${type} | ${backupS.toFixed(1)} s | ${size.toFixed(1)} MB | ${restoreS.toFixed(1)} s | ${same ? 'identical' : 'DIFFERENT'} | ${loadStart} → ${load()} |`;
       say(line);
       results.push(line);
       from = to;
     }
     const m = machine();
     console.log(`\n${QUESTIONS} questions (${rows} rows), ${m.cpus} × ${m.model}, Node ${process.version}\n`);
-    console.log('| leg | backup | file | restore | row counts |\n|---|---|---|---|---|');
+    console.log('| leg | backup | file | restore | row counts | load average |\n|---|---|---|---|---|---|');
     for (const r of results) console.log(r);
   } finally {
     for (const cfg of made) if (cfg.type !== 'sqlite3') await dropDatabase(cfg).catch(() => undefined);
