@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from 'yaml';
 import { fileURLToPath } from 'node:url';
+import { bootstrapCss } from './build/bootstrapCss';
 import { ssrRouterCache } from './build/routerCache';
 
 /** Turns `*.yaml` imports into JSON modules at build time, so no YAML parser ships to the browser. */
@@ -55,7 +56,7 @@ const backend = 'http://localhost:9080';
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook(), ssrRouterCache()],
+  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook(), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },

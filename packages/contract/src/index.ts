@@ -3,4 +3,5 @@ export * from './limits.js';
 export * from './enums.js';
 export * from './api.js';
 export * from './slug.js';
+export * from './customHtml.js';
 export * from './schemas.js';

@@ -1,9 +1,9 @@
 /**
  * Browser entry: seeds the query cache with the server's prefetched data (window.__QUORUM_DATA__), sets the
  * language the server rendered with (window.__QUORUM_LANG__), then hydrates the server HTML (or renders from
- * scratch when there is none, as in `vite dev`).
+ * scratch when there is none, as in `vite dev`). Bootstrap's stylesheet is not imported here: index.html links it, in
+ * the page's writing direction (build/bootstrapCss.ts).
  */
-import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -5,6 +5,7 @@
  * page's nonce); pages reached without it render it in the app. The maintenance banner is in MaintenanceBanner.tsx.
  */
 import { useEffect, useState } from 'react';
+import { customScripts, withoutScripts } from '@quorum/contract';
 
 /** A short, stable fingerprint of a string (djb2), for cache-busting the custom CSS link after a save. */
 function fingerprint(text: string): string {
@@ -43,10 +44,57 @@ export function useCustomCss(css: string, active: boolean): void {
   }, [css, active]);
 }
 
-/** Administrator-written HTML (trusted, not sanitized), or nothing when empty. Scripts in it do not run here. */
+/**
+ * Administrator-written HTML (trusted, not sanitized) without its scripts, or nothing when empty. The scripts
+ * run apart (the server's copies with the page's nonce, else {@link useCustomScripts}); left in here they would
+ * be blocked by the Content-Security-Policy on a server-rendered page and inert after client navigation.
+ */
 export function CustomHtml({ html, className }: { html: string | undefined; className: string }) {
   if (!html?.trim()) return null;
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: withoutScripts(html) }} />;
+}
+
+/** Scripts of the custom HTML this document has run, by source address and text. */
+const ranScripts = new Set<string>();
+let seeded = false;
+
+function scriptKey(script: Element): string {
+  return `${script.getAttribute('src') ?? ''}\n${script.textContent ?? ''}`;
+}
+
+/**
+ * Runs the scripts of the custom header, sidebar and footer HTML that this document has not run yet, once each,
+ * with the page's CSP nonce: a server-rendered public page ran them already (the server puts them, with the
+ * nonce, in `#q-custom-footer`); a page first loaded on the admin console (which never gets them) runs them when
+ * a public page is reached by client navigation, and a changed script runs after a save. Scripts are never
+ * run again on later navigations (a page keeps what they did), nor while the admin console is shown.
+ * @param htmls the custom HTML settings whose scripts should have run
+ * @param active false on the admin console's pages
+ */
+export function useCustomScripts(htmls: (string | undefined)[], active: boolean): void {
+  const scripts = htmls.flatMap((h) => customScripts(h));
+  const signature = scripts.join('\n');
+  useEffect(() => {
+    if (!seeded) {
+      seeded = true;
+      document.querySelectorAll('#q-custom-footer script').forEach((s) => ranScripts.add(scriptKey(s)));
+    }
+    if (!active || !signature) return;
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+    const holder = document.createElement('template');
+    holder.innerHTML = signature;
+    for (const parsed of holder.content.querySelectorAll('script')) {
+      const key = scriptKey(parsed);
+      if (ranScripts.has(key)) continue;
+      ranScripts.add(key);
+      // A script element made by createElement runs when inserted (one parsed from HTML would stay inert).
+      const script = document.createElement('script');
+      for (const { name, value } of parsed.attributes) if (name !== 'nonce') script.setAttribute(name, value);
+      script.textContent = parsed.textContent;
+      script.nonce = nonce;
+      document.body.appendChild(script);
+    }
+  }, [signature, active]);
 }
 
 /**

@@ -9,6 +9,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, PSEUDO_RTL_LANGUAGE, textDirection, type LanguageCode } from '@quorum/contract';
+import { applyStylesheetDirection } from './direction';
 
 type Tree = Record<string, unknown>;
 
@@ -171,8 +172,9 @@ export function withStrings<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 /**
- * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>` and `<html dir>`;
- * strings not loaded yet are fetched first, and the switch happens when they have arrived.
+ * Switches the UI language (unknown codes fall back to en_US) and updates `<html lang>`, `<html dir>` and
+ * Bootstrap's stylesheet (left-to-right or right-to-left, lib/direction.ts); strings not loaded yet are fetched
+ * first, and the switch happens when they have arrived.
  */
 export function setLanguage(lang: string): void {
   const next = isLoadable(lang) ? lang : DEFAULT_LANGUAGE;
@@ -181,6 +183,7 @@ export function setLanguage(lang: string): void {
     if (typeof document !== 'undefined') {
       document.documentElement.lang = next.replace('_', '-');
       document.documentElement.dir = textDirection(next);
+      applyStylesheetDirection(textDirection(next));
     }
   };
   const builtIn = import.meta.env.SSR || next === DEFAULT_LANGUAGE;

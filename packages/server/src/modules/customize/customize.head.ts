@@ -2,10 +2,11 @@
  * The site-wide part of every page's `<head>` that comes from the settings (issues "Themes and custom
  * CSS/HTML", "Branding"): the custom CSS link with a version taken from the CSS itself (so a save is seen at
  * once while the file can still be cached), the favicon and touch icons at their sizes, the web app manifest,
- * the theme colour, and a script that fixes the colour scheme before first paint when the site sets one.
+ * the theme colour, and a script that fixes the colour scheme before first paint when the site sets one; and
+ * the end of every public page's body (the custom HTML's scripts and footer).
  */
 import { createHash } from 'node:crypto';
-import { DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
+import { customScripts, DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
 import type { SiteSettings } from '../siteinfo/index.js';
 import { brandingIconUrl, type BrandingIconSize } from '../file/index.js';
 import { escapeHtml } from '../ssr/ssr.renderer.js';
@@ -48,4 +49,15 @@ export function siteHead(s: SiteSettings, uploadsRoot: string, withoutCustomCss 
   const scheme = s.theme.color_scheme;
   if (scheme === 'light' || scheme === 'dark') out.push(`<script>document.documentElement.setAttribute('data-bs-theme','${scheme}')</script>`);
   return out.join('\n    ');
+}
+
+/**
+ * What a public page carries at the end of its body from the custom HTML settings: the scripts of the custom
+ * header and sidebar (the app shows their markup without scripts, packages/contract customHtml.ts), then the
+ * custom footer as written. The renderer gives every script the response's nonce, so the administrator's
+ * scripts run on server-rendered pages under the Content-Security-Policy.
+ * @returns trusted HTML; '' when there is nothing to add
+ */
+export function customBodyEnd(custom: SiteSettings['custom_css_html']): string {
+  return [...customScripts(custom.custom_header), ...customScripts(custom.custom_sidebar), custom.custom_footer ?? ''].join('');
 }

@@ -52,6 +52,60 @@ describe('custom CSS/HTML, theme and branding on pages', () => {
     expect(after.headers.etag).not.toBe(etag);
   });
 
+  it('runs the scripts of the custom header and sidebar with the page nonce, after the app, never inside it', async () => {
+    await put('custom-css-html', {
+      custom_css: '',
+      custom_head: '',
+      custom_header: '<div id="q-test-header">top</div><script>window.qHeader=1</script>',
+      custom_footer: '<script>window.qFooter=1</script>',
+      custom_sidebar: '<SCRIPT async src="/uploads/side.js"></SCRIPT><p>side</p>',
+    });
+    try {
+      const res = await site.app.inject({ method: 'GET', url: '/questions' });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+      const root = res.body.slice(res.body.indexOf('<div id="root">'), res.body.indexOf('window.__QUORUM_DATA__'));
+      // The app shows the markup; a script left there would run without the nonce (blocked) or not at all.
+      expect(root).toContain('<div id="q-test-header">top</div>');
+      expect(root).toContain('<p>side</p>');
+      expect(root).not.toMatch(/<script(?! nonce)/i);
+      expect(res.body).toContain(
+        `<div id="q-custom-footer"><script nonce="${nonce}">window.qHeader=1</script><SCRIPT nonce="${nonce}" async src="/uploads/side.js"></SCRIPT><script nonce="${nonce}">window.qFooter=1</script></div>`,
+      );
+      // Every script of the page carries the nonce.
+      expect(res.body.match(/<script\b(?![^>]*\bnonce=")(?![^>]*type="application\/ld\+json")[^>]*>/gi)).toBeNull();
+      expect(await page('/admin/css-html')).not.toContain('window.qHeader=1</script>');
+    } finally {
+      await put('custom-css-html', { custom_css: '', custom_head: '', custom_header: '', custom_footer: '', custom_sidebar: '' });
+    }
+  });
+
+  it("links Bootstrap's right-to-left stylesheet on right-to-left pages and the left-to-right one elsewhere", async () => {
+    const before = process.env.QUORUM_PSEUDO_LOCALE;
+    process.env.QUORUM_PSEUDO_LOCALE = 'on';
+    try {
+      const link = (html: string) => /<link rel="stylesheet" id="q-bootstrap" href="([^"]+)" data-ltr="([^"]+)" data-rtl="([^"]+)"/.exec(html);
+      const ltr = link((await site.app.inject({ method: 'GET', url: '/questions', headers: { 'accept-language': 'en-US' } })).body)!;
+      expect(ltr[1]).toBe(ltr[2]);
+      expect(ltr[1]).toMatch(/^\/assets\/bootstrap-[0-9a-f]{10}\.css$/);
+      const rtl = await site.app.inject({ method: 'GET', url: '/questions', headers: { 'accept-language': 'ar-XB' } });
+      expect(rtl.body).toMatch(/<html lang="ar-XB" dir="rtl"/);
+      const r = link(rtl.body)!;
+      expect(r[1]).toBe(r[3]);
+      expect(r[1]).toMatch(/^\/assets\/bootstrap\.rtl-[0-9a-f]{10}\.css$/);
+      // Both files are served from the build, cached for good (their names change with their content).
+      for (const href of [r[2]!, r[3]!]) {
+        const css = await site.app.inject({ method: 'GET', url: href });
+        expect(css.statusCode).toBe(200);
+        expect(css.headers['cache-control']).toContain('immutable');
+        expect(css.body).toContain('Bootstrap');
+      }
+      expect((await site.app.inject({ method: 'GET', url: r[3]! })).body).toMatch(/\.ms-1\{margin-right:\.25rem!important\}/);
+    } finally {
+      if (before === undefined) delete process.env.QUORUM_PSEUDO_LOCALE;
+      else process.env.QUORUM_PSEUDO_LOCALE = before;
+    }
+  });
+
   it('fixes a set colour scheme before first paint and names the theme colour', async () => {
     await put('theme', { theme: 'default', color_scheme: 'dark', theme_config: { default: { navbar_style: 'light', primary_color: '#AA3300' } } });
     const res = await site.app.inject({ method: 'GET', url: '/questions' });

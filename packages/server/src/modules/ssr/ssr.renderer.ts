@@ -30,6 +30,8 @@ interface Template {
   beforeLang: string[];
   /** After the lang value, up to `<!--ssr-head-->`. */
   beforeHead: string[];
+  /** `beforeHead` of right-to-left pages: Bootstrap's right-to-left stylesheet in place of the left-to-right one. */
+  beforeHeadRtl: string[];
   /** Between `<!--ssr-head-->` and `<!--ssr-outlet-->`. */
   beforeOutlet: string[];
   /** Between `<!--ssr-outlet-->` and `<!--ssr-data-->`. */
@@ -70,6 +72,17 @@ export function splitInlineScripts(html: string): string[] {
   return parts.map((part, i) => `${i > 0 ? '"' : ''}${part}${i < parts.length - 1 ? ' nonce="' : ''}`);
 }
 
+/**
+ * The template's `<link id="q-bootstrap">` pointed at its `data-rtl` stylesheet (the web build writes both
+ * directions' addresses on it, packages/web/build/bootstrapCss.ts); the text unchanged when there is no such link.
+ */
+export function rightToLeftStylesheet(html: string): string {
+  return html.replace(/<link\b[^>]*\bid="q-bootstrap"[^>]*>/, (tag) => {
+    const rtl = /\bdata-rtl="([^"]+)"/.exec(tag)?.[1];
+    return rtl ? tag.replace(/\bhref="[^"]*"/, () => `href="${rtl}"`) : tag;
+  });
+}
+
 function parseTemplate(text: string): Template {
   const langAt = text.search(/<html\b[^>]*\blang="/i);
   if (langAt < 0) throw new Error("The web build's index.html has no <html lang>; rebuild the web app.");
@@ -85,6 +98,7 @@ function parseTemplate(text: string): Template {
   return {
     beforeLang: splitInlineScripts(beforeLang),
     beforeHead: splitInlineScripts(beforeHead),
+    beforeHeadRtl: splitInlineScripts(rightToLeftStylesheet(beforeHead)),
     beforeOutlet: splitInlineScripts(beforeOutlet),
     beforeData: splitInlineScripts(beforeData),
     beforeBodyEnd: splitInlineScripts(beforeBodyEnd),
@@ -237,7 +251,7 @@ export async function renderDocument(
   const pieces: string[] = [''];
   append(pieces, t.beforeLang);
   append(pieces, [htmlLang(lang) + htmlDirAttribute(lang)]);
-  append(pieces, t.beforeHead);
+  append(pieces, textDirection(lang) === 'rtl' ? t.beforeHeadRtl : t.beforeHead);
   append(pieces, [tags]);
   // JSON-LD is data, not script: browsers never execute it, so it needs no nonce.
   if (head.jsonLd) append(pieces, [`\n    <script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]);

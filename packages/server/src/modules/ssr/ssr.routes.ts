@@ -16,7 +16,7 @@ import { renderDocument, type PageHead, type RenderedDocument, type SocialCard }
 import { PageCache } from './ssr.pagecache.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
-import { brandIcon, siteHead } from '../customize/index.js';
+import { brandIcon, customBodyEnd, siteHead } from '../customize/index.js';
 import { uploadsDir } from '../file/index.js';
 import { profileInfo } from '../personal/index.js';
 
@@ -78,7 +78,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const s = ctx.installed ? await getSettings(ctx) : undefined;
     // The administrator's HTML never reaches the admin console, so a broken snippet cannot lock the admin out.
     const custom = url.startsWith('/admin') ? undefined : s?.custom_css_html;
-    const doc = await renderDocument(url, req.lang, head, data, ssr, { site: s ? siteHead(s, uploadsRoot, !custom) : undefined, head: custom?.custom_head, footer: custom?.custom_footer });
+    const doc = await renderDocument(url, req.lang, head, data, ssr, { site: s ? siteHead(s, uploadsRoot, !custom) : undefined, head: custom?.custom_head, footer: custom ? customBodyEnd(custom) : undefined });
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
