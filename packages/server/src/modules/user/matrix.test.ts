@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { getSettings, saveSection } from '../siteinfo/index.js';
+import { userCenterPublicPaths } from '../user-center/index.js';
 
 const V1 = '/answer/api/v1';
 const ADM = '/answer/admin/api';
@@ -93,7 +94,7 @@ const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
 
 /** Calls an anonymous visitor may still make on a private site (mirrors app.ts). */
 const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`];
-const ALLOWED_EXACT = new Set(['csp-report', 'notification/mail/unsubscribe', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`));
+const ALLOWED_EXACT = new Set(['csp-report', 'notification/mail/unsubscribe', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`).concat(userCenterPublicPaths()));
 
 /** Every [method, path] of the app, from Fastify's route tree. */
 function routesOf(app: FastifyInstance): Array<[Method, string]> {
