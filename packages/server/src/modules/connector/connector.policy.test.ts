@@ -6,6 +6,7 @@
  *   /users/confirm-email;
  * - a member cannot unlink their last connector when password login is off, even with a password, and a link to a
  *   switched-off connector is no way to log in;
+ * - a provider configured by its endpoints and claim names (no discovery) works like one found by its issuer;
  * - an ID token for another audience, or an expired one, is refused as `id_token_invalid`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,22 @@ for (const dialect of DIALECTS) {
         expect((await unlink()).statusCode).toBe(200);
       } finally {
         await github(false);
+      }
+    });
+
+    it('logs in through a provider configured by its endpoints and claim names instead of an issuer', async (t) => {
+      if (!site) return t.skip();
+      const meta = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+      const endpoints = { issuer: '', authorization_endpoint: meta.authorization_endpoint!, token_endpoint: meta.token_endpoint!, userinfo_endpoint: meta.userinfo_endpoint!, jwks_uri: meta.jwks_uri!, name_claim: 'nickname' };
+      await enableOidc(site.app, admin, '', endpoints);
+      try {
+        idp.account = { sub: 'mona-1', email: 'mona@idp.example', email_verified: true, name: 'Not this one', nickname: 'Mona N' };
+        const start = await site.app.inject({ method: 'GET', url: `${V1}/connector/login/connector_oidc` });
+        expect(String(start.headers.location).startsWith(meta.authorization_endpoint!)).toBe(true);
+        const first = await loginThroughProvider(site.app);
+        expect(await me(first.cookies.quorum_session!)).toMatchObject({ e_mail: 'mona@idp.example', display_name: 'Mona N' });
+      } finally {
+        await enableOidc(site.app, admin, idp.issuer, { authorization_endpoint: '', token_endpoint: '', userinfo_endpoint: '', jwks_uri: '', name_claim: 'name' });
       }
     });
 

@@ -14,6 +14,8 @@ export interface ProviderAccount {
   email_verified?: boolean;
   name?: string;
   preferred_username?: string;
+  /** further claims, returned by the userinfo endpoint only */
+  [claim: string]: unknown;
 }
 
 export interface TestProvider {
