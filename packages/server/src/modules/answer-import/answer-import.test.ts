@@ -4,7 +4,7 @@
  * permalink, answers and comments, the old password, tag synonyms, counts and vote scores; a second run changes
  * nothing, and a run cut off half way is finished by the next one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,9 @@ async function snapshot(db: Db): Promise<Record<string, unknown>> {
   out.sequences = await db.kysely.selectFrom('id_sequences').selectAll().orderBy('name').execute();
   return out;
 }
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const imported = (s: AnswerImportSummary) => Object.fromEntries(Object.entries(s.kinds).map(([k, v]) => [k, v.imported]));
 
@@ -77,8 +80,11 @@ for (const type of DIALECTS) {
       fixture = path.join(tmp, 'answer.db');
       FIXTURE.rows = buildAnswerFixture(fixture);
       ({ dataDir, cfg } = await freshSite(type));
+      const uploads = path.join(tmp, 'uploads');
+      mkdirSync(path.join(uploads, 'post'), { recursive: true });
+      writeFileSync(path.join(uploads, 'post', 'closure.png'), PNG);
       await withDb(cfg, dataDir, async (db) => {
-        first = await importAnswer(db, new IdGenerator(db), fixture);
+        first = await importAnswer(db, new IdGenerator(db), fixture, { uploads, dataDir });
         afterFirst = await snapshot(db);
         second = await importAnswer(db, new IdGenerator(db), fixture);
         afterSecond = await snapshot(db);
@@ -94,7 +100,7 @@ for (const type of DIALECTS) {
 
     it('imports every kind and says what it left out and why', () => {
       if (!run) return;
-      expect(imported(first)).toMatchObject({ users: 3, tags: 2, questions: 2, answers: 2, comments: 3, tag_links: 2, revisions: 2, votes: 5, follows: 2, bookmarks: 1, notifications: 1 });
+      expect(imported(first)).toMatchObject({ users: 3, tags: 2, questions: 2, answers: 2, comments: 3, tag_links: 2, revisions: 2, votes: 5, follows: 2, bookmarks: 1, notifications: 1, uploads: 1 });
       expect(first.kinds.users!.existing).toBe(1); // the Answer admin is the Quorum admin (same e-mail)
       expect(first.kinds.tags!.existing).toBe(1); // `support` exists on a fresh site
       expect(first.kinds.activity!.skipped).toMatchObject({ 'following a person (Quorum follows questions and tags only)': 1, 'activity type missing from the config table': 1 });
@@ -170,6 +176,45 @@ for (const type of DIALECTS) {
       expect(reg.status).toBe(200);
       expect(Number(reg.body.data.id)).toBeGreaterThan(4);
     });
+
+    it('keeps notifications, revisions, the timeline, search and uploads', async () => {
+      if (!run) return;
+      const login = await call(app!, 'POST', '/answer/api/v1/user/login/email', { body: { e_mail: FIXTURE.alice.email, pass: FIXTURE.alice.password } });
+      const token = login.body.data.access_token as string;
+      const inbox = await call(app!, 'GET', '/answer/api/v1/notification/page?type=inbox&page=1&page_size=10', { token });
+      expect(inbox.body.data.count).toBe(1);
+      expect(inbox.body.data.list[0].object_info).toMatchObject({ title: FIXTURE.q1.title, object_id: FIXTURE.a1, object_type: 'answer' });
+      const revisions = await call(app!, 'GET', `/answer/api/v1/revisions?object_id=${FIXTURE.q1.id}`);
+      expect(revisions.status).toBe(200);
+      expect(revisions.body.data.map((r: { title: string }) => r.title)).toEqual([FIXTURE.q1.title]);
+      const timeline = await call(app!, 'GET', `/answer/api/v1/activity/timeline?object_id=${FIXTURE.q1.id}&show_vote=true`, { token });
+      const kinds = timeline.body.data.timeline.map((t: { activity_type: string }) => t.activity_type);
+      expect(kinds).toContain('asked');
+      const search = await call(app!, 'GET', '/answer/api/v1/search?q=closures&page=1&size=10');
+      expect(search.body.data.list.map((r: { object: { id: string } }) => r.object.id)).toContain(FIXTURE.q1.id);
+      const file = await app!.inject({ method: 'GET', url: '/uploads/post/closure.png' });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PNG)).toBe(true);
+    });
+
+    it('gives a user whose id is another account here a new id and a free username', async () => {
+      if (!run) return;
+      const site = await freshSite(type);
+      await withDb(site.cfg, site.dataDir, async (db) => {
+        // This site's administrator (id 1) is not the Answer administrator (id 1, another e-mail).
+        await db.kysely.updateTable('users').set({ e_mail: 'someone-else@example.com' }).where('id', '=', '1').execute();
+        const s = await importAnswer(db, new IdGenerator(db), fixture);
+        expect(s.kinds.users).toMatchObject({ read: 4, imported: 4, existing: 0 });
+        const moved = await db.kysely.selectFrom('users').select(['id', 'username', 'role_id']).where('e_mail', '=', FIXTURE.admin.email).executeTakeFirstOrThrow();
+        expect(Number(moved.id)).toBeGreaterThan(4);
+        expect(moved).toMatchObject({ username: `admin-${moved.id}`, role_id: 2 });
+        expect(s.notes.join('\n')).toContain(`id 1 is another account here, imported as ${moved.id}`);
+        const tag = await db.kysely.selectFrom('tags').select('user_id').where('id', '=', FIXTURE.tags.javascript).executeTakeFirstOrThrow();
+        expect(tag.user_id).toBe(moved.id);
+        const again = await importAnswer(db, new IdGenerator(db), fixture);
+        expect(again.kinds.users).toMatchObject({ imported: 0, existing: 4 });
+      });
+    }, 120_000);
 
     it('a run cut off half way is finished by the next run', async () => {
       if (!run) return;

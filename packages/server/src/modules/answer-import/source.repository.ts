@@ -6,6 +6,7 @@
  *
  * Answer's ids are BIGINT and reach 10^16 (question `10010000000000001`), past a double's exact range, so every
  * driver is told to return 64-bit integers exactly (BigInt or string); the mapper turns them into strings.
+ * TIMESTAMP columns arrive as text on every engine and are read as UTC (mapper.ts `seconds`).
  */
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { existsSync } from 'node:fs';
@@ -32,8 +33,10 @@ export interface AnswerSource {
 export async function openSource(dsn: string): Promise<AnswerSource> {
   if (/^postgres(ql)?:\/\//i.test(dsn)) {
     const pg = await import('pg');
-    // Own type parsers: the server's pool parses bigint as a number globally, which would round Answer's ids.
-    const types = { getTypeParser: (oid: number, format?: string) => (oid === 20 ? (v: string) => v : pg.default.types.getTypeParser(oid, format as 'text')) };
+    // Own type parsers: the server's pool parses bigint (20) as a number globally, which would round Answer's
+    // ids; TIMESTAMP without zone (1114) stays text, read as UTC by the mapper whatever this process's zone is.
+    const raw = new Set([20, 1114]);
+    const types = { getTypeParser: (oid: number, format?: string) => (raw.has(oid) ? (v: string) => v : pg.default.types.getTypeParser(oid, format as 'text')) };
     const pool = new pg.default.Pool({ connectionString: dsn, max: 2, types, connectionTimeoutMillis: 5000 });
     pool.on('error', () => undefined);
     const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
@@ -41,7 +44,7 @@ export async function openSource(dsn: string): Promise<AnswerSource> {
   }
   if (/^(mysql|mariadb):\/\//i.test(dsn)) {
     const mysql = await import('mysql2');
-    const pool = mysql.createPool({ uri: dsn.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 2, supportBigNumbers: true, bigNumberStrings: true, dateStrings: false, charset: 'utf8mb4', connectTimeout: 5000 });
+    const pool = mysql.createPool({ uri: dsn.replace(/^mariadb:/i, 'mysql:'), connectionLimit: 2, supportBigNumbers: true, bigNumberStrings: true, dateStrings: true, charset: 'utf8mb4', connectTimeout: 5000 });
     const kysely = new Kysely<any>({ dialect: new MysqlDialect({ pool }) });
     return { kysely, engine: 'mysql', label: redact(dsn), close: () => kysely.destroy() };
   }
