@@ -1,9 +1,9 @@
 /** Questions as they leave the server (Answer's QuestionPageResp and question info). */
 import { urlTitle } from '@quorum/contract';
-import { excerpt } from '../../core/markdown.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
+import { questionExcerpt } from './question.excerpt.js';
 
 /** One row of GET /question/page. */
 export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[], operator: UserRow | undefined, lastAnswerer: UserRow | undefined): Record<string, unknown> {
@@ -13,7 +13,7 @@ export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[],
     id: q.id,
     title: q.title,
     url_title: urlTitle(q.title),
-    description: excerpt(q.parsed_text, 200),
+    description: questionExcerpt(q.parsed_text, 200),
     status: q.status,
     pin: q.pin,
     show: q.show,
@@ -56,7 +56,7 @@ export function presentQuestionInfo(
     url_title: urlTitle(q.title),
     content: q.original_text,
     html: q.parsed_text,
-    description: excerpt(q.parsed_text, 160),
+    description: questionExcerpt(q.parsed_text, 160),
     tags,
     view_count: q.view_count,
     unique_view_count: q.unique_view_count,

@@ -90,15 +90,21 @@ export async function addViews(db: Db, views: Map<string, number>): Promise<void
   }
 }
 
-/** What one user has done to a question: answered it, bookmarked it, voted on it, follows it. */
+/**
+ * What one user has done to a question: answered it, bookmarked it, voted on it, follows it. One query of four
+ * subqueries (one round trip instead of four: every logged-in question page asks this).
+ */
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
-  const [a, c, v, f] = await Promise.all([
-    db.kysely.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).executeTakeFirst(),
-    db.kysely.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
-    db.kysely.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
-    db.kysely.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).executeTakeFirst(),
-  ]);
-  return { answered: !!a, collected: !!c, vote: v ? `vote_${v.vote_type}` : '', followed: !!f };
+  const r = await db.kysely
+    .selectNoFrom((eb) => [
+      eb.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).limit(1).as('answer_id'),
+      eb.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('collection_id'),
+      eb.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('vote_type'),
+      eb.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('follow_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  const vote = r.vote_type === null || r.vote_type === undefined ? '' : `vote_${r.vote_type}`;
+  return { answered: r.answer_id != null, collected: r.collection_id != null, vote, followed: r.follow_id != null };
 }
 
 /** Id of the oldest visible answer of a question, or ''. */
