@@ -7,6 +7,7 @@
  *   none), or to /users/auth-landing?error=<kind> (refused). No token ever travels in a URL: the web session is
  *   the HttpOnly cookie, set exactly as e-mail login sets it.
  * - GET /connector/info: the enabled connectors `[{name, icon (base64 SVG), link}]` for the login and sign-up pages
+ *   (a connector whose button hook throws is left out; the error is kept as its last error)
  * - POST /connector/binding/email `{binding_key, email, must}` -> `{access_token, email_exist_and_must_be_confirmed}`
  * - POST /connector/binding/confirm `{code}` (the binding e-mail's link) -> `{redirect}`, logged in
  * - GET /connector/user/info, DELETE /connector/user/unbinding `{external_id}` (logged in): account settings
@@ -69,13 +70,12 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
     if (!ctx.installed) return ok(req, []);
     const base = await service.siteBase(ctx, origin(req));
     const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector);
-    return ok(
-      req,
-      list.map(({ plugin, config }) => {
-        const shown = plugin.connector!.display(config);
-        return { name: shown.name, icon: service.svgData(shown.icon_svg), link: service.loginLink(base, plugin.manifest.slug_name) };
-      }),
-    );
+    const out = [];
+    for (const active of list) {
+      const shown = await service.connectorButton(ctx, active);
+      if (shown) out.push({ name: shown.name, icon: service.svgData(shown.icon_svg), link: service.loginLink(base, active.plugin.manifest.slug_name) });
+    }
+    return ok(req, out);
   });
 
   app.post('/answer/api/v1/connector/binding/email', strict, async (req, reply) => {

@@ -275,10 +275,24 @@ export async function memberConnectors(ctx: AppContext, userId: string, connecto
       await repo.insertAttempt(db, { state_hash: sha256(state), slug_name: slug, intent: 'bind', user_id: userId, nonce: token(), code_verifier: token(), return_to: '', expires_at: now + BIND_ATTEMPT_SECONDS }, now);
       link = `${link}?state=${encodeURIComponent(state)}`;
     }
-    const shown = plugin.connector!.display(config);
+    const shown = await connectorButton(ctx, { plugin, config });
+    if (!shown) continue;
     out.push({ name: shown.name, icon: svgData(shown.icon_svg), link, binding: Boolean(externalId), external_id: externalId });
   }
   return out;
+}
+
+/**
+ * A connector's button (its `display` hook, isolated by callPlugin).
+ * @returns undefined when the hook throws: the error is logged and kept as the plugin's last error, and the
+ *   lists leave that connector out while the others keep working
+ */
+export async function connectorButton(ctx: AppContext, active: ActivePlugin): Promise<{ name: string; icon_svg: string } | undefined> {
+  try {
+    return await callPlugin(ctx, active.plugin.manifest.slug_name, async () => active.plugin.connector!.display(active.config));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The start of a connector's login. */

@@ -113,7 +113,7 @@ export async function getPluginConfigForm(ctx: AppContext, slug: string): Promis
 /**
  * PUT /admin/api/plugin/config: validates against the declared fields and the plugin's own check, then stores.
  * @throws 404 unknown slug; 400 field errors (`error.form.cannot_be_empty`, `error.form.is_invalid`, or the
- *   plugin's own reason keys)
+ *   plugin's own reason keys); whatever the plugin's own check throws (logged and kept as its last error)
  */
 export async function updatePluginConfig(ctx: AppContext, slug: string, submitted: Record<string, unknown>): Promise<void> {
   const plugin = requireInstalled(slug);
@@ -121,7 +121,8 @@ export async function updatePluginConfig(ctx: AppContext, slug: string, submitte
   const row = await repo.findPluginRow(db, slug);
   const { config, issues } = mergeConfig(plugin.manifest.config ?? [], parseStoredConfig(row?.config), submitted);
   if (!issues.length && plugin.validateConfig) {
-    for (const [field, message] of Object.entries(plugin.validateConfig(config))) issues.push({ field, message });
+    const own = await callPlugin(ctx, slug, async () => plugin.validateConfig!(config));
+    for (const [field, message] of Object.entries(own)) issues.push({ field, message });
   }
   if (issues.length) throw fieldErrors(issues);
   const now = nowSeconds();
@@ -161,7 +162,12 @@ export async function callPlugin<T>(ctx: AppContext, slug: string, fn: () => Pro
     if (expected(err)) throw err;
     ctx.log.error({ err, plugin: slug }, 'plugin hook failed');
     const message = err instanceof Error ? err.message : String(err);
-    await repo.updatePluginRow(requireDb(ctx), slug, { last_error: message.slice(0, 500), last_error_at: nowSeconds() }).catch(() => undefined);
+    const db = requireDb(ctx);
+    const now = nowSeconds();
+    await repo
+      .ensurePluginRow(db, slug, now)
+      .then(() => repo.updatePluginRow(db, slug, { last_error: message.slice(0, 500), last_error_at: now }))
+      .catch(() => undefined);
     throw err;
   }
 }
