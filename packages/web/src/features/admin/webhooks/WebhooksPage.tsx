@@ -93,7 +93,17 @@ export default function WebhooksPage() {
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('integrations.webhooks.events')}</legend>
           {WEBHOOK_EVENTS.map((ev) => (
-            <Form.Check key={ev} id={`q-webhook-${ev}`} label={ev} checked={events.includes(ev)} onChange={(e) => setEvents((cur) => (e.currentTarget.checked ? [...cur, ev] : cur.filter((x) => x !== ev)))} />
+            <Form.Check
+              key={ev}
+              id={`q-webhook-${ev}`}
+              label={ev}
+              checked={events.includes(ev)}
+              onChange={(e) => {
+                // Read now: React clears currentTarget once the handler returns, before the updater runs.
+                const on = e.currentTarget.checked;
+                setEvents((cur) => (on ? [...cur, ev] : cur.filter((x) => x !== ev)));
+              }}
+            />
           ))}
           {errors.events && <div className="invalid-feedback d-block">{errors.events}</div>}
         </fieldset>
