@@ -4,8 +4,9 @@
  * them). The admin switches the WeCom user center on and configures it in the console, pointing its API base URL
  * at the local server; a visitor opens the login page, follows 'Log in with WeCom' to /user-center/auth and sees
  * the QR code; the local server plays the member's phone (scans the code, allows the application, opens the
- * callback), and the waiting page logs the visitor in. A refused login lands on /user-center/auth-failed. The
- * plugin is switched off again at the end.
+ * callback), and the waiting page logs the visitor in. With WeCom as the only way in, the login page has no
+ * password form and sign-up hands over to WeCom. A refused login lands on /user-center/auth-failed. The plugin is
+ * switched off again (and password login back on) at the end.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -88,6 +89,26 @@ test('a visitor logs in by scanning the WeCom QR code the admin set up', async (
       expect(me.data).toMatchObject({ username: userid, e_mail: `${userid}@corp.example`, display_name: 'Wei Chen' });
       await shot('logged in after the scan', page);
       await context.close();
+    });
+
+    await test.step('with WeCom as the only way in, the login page drops the password form and sign-up hands over', async () => {
+      const config = { corp_id: wecom.corpId, agent_id: wecom.agentId, api_base_url: wecom.url };
+      await apiCall(request, 'PUT', '/answer/admin/api/plugin/config', { plugin_slug_name: SLUG, config_fields: { ...config, password_login: false } }, admin);
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      try {
+        await page.goto('/users/login');
+        await expect(page.getByRole('link', { name: 'Log in with WeCom' })).toBeVisible();
+        await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+        await expectAccessible(page);
+        await shot('login page with WeCom only', page);
+        await page.goto('/users/register');
+        await expect(page).toHaveURL(/\/user-center\/auth$/);
+        await expect(page.getByRole('img', { name: 'QR code to log in with WeCom' })).toBeVisible();
+      } finally {
+        await apiCall(request, 'PUT', '/answer/admin/api/plugin/config', { plugin_slug_name: SLUG, config_fields: { ...config, password_login: true } }, admin);
+        await context.close();
+      }
     });
 
     await test.step('a refused login lands on the failure page', async () => {
