@@ -1,8 +1,11 @@
 /**
  * Backups in the admin console: an administrator opens Backups from the sidebar, takes a backup, sees it listed
  * with its size and time, downloads it, is refused a restore until the site name is typed exactly, and switches
- * on the daily backup. (Restores themselves are tested through HTTP on every engine in modules/backup.)
+ * on the daily backup (then switches it back off: specs share one server). A damaged backup file is refused with
+ * its message and nothing changes. (Restores themselves are tested through HTTP on every engine in modules/backup.)
  */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ensureInstalled, SITE_NAME } from '../fixtures/api';
 import { loginNeedsCaptcha } from '../fixtures/sqlite';
 import { expect, test } from '../fixtures/test';
@@ -35,7 +38,9 @@ test('an administrator takes a backup, downloads it, and must type the site name
 
   const download = page.waitForEvent('download');
   await row.getByRole('link', { name: 'Download' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^quorum-\d{8}-\d{6}\.backup\.gz$/);
+  const downloaded = await download;
+  expect(downloaded.suggestedFilename()).toMatch(/^quorum-\d{8}-\d{6}\.backup\.gz$/);
+  const backupBytes = readFileSync((await downloaded.path())!);
 
   await row.getByRole('button', { name: 'Restore' }).click();
   const dialog = page.getByRole('dialog');
@@ -45,6 +50,25 @@ test('an administrator takes a backup, downloads it, and must type the site name
   await shot('backups-restore-refused');
 
   await page.keyboard.press('Escape');
+
+  // A cut-short copy of that backup in the backups folder: listed, but its restore is refused and changes nothing.
+  const dataDir = process.env.QUORUM_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('QUORUM_E2E_DATA_DIR is not set: this step needs the server global-setup.ts starts');
+  const damaged = path.join(dataDir, 'backups', 'quorum-20200101-000000.backup.gz');
+  writeFileSync(damaged, backupBytes.subarray(0, Math.floor(backupBytes.length / 2)));
+  try {
+    await page.reload();
+    const cut = page.locator('tr[data-backup="quorum-20200101-000000.backup.gz"]');
+    await cut.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog').getByLabel('Type the site name to confirm').fill(SITE_NAME);
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('This backup file is damaged or incomplete. Nothing was changed.')).toBeVisible();
+    await shot('backups-restore-damaged');
+    await page.keyboard.press('Escape');
+  } finally {
+    rmSync(damaged, { force: true });
+  }
+
   await page.getByLabel('Take a backup every day').check();
   await page.getByLabel('Daily backups kept').fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -52,4 +76,7 @@ test('an administrator takes a backup, downloads it, and must type the site name
   await page.reload();
   await expect(page.getByLabel('Take a backup every day')).toBeChecked();
   await expect(page.getByLabel('Daily backups kept')).toHaveValue('3');
+  await page.getByLabel('Take a backup every day').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 });
