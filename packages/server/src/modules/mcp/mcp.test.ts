@@ -3,7 +3,7 @@
  * listening on a free port: the tools are listed, search finds a question, get_question returns its answers and
  * comments, a write key asks and answers as its member (the posts are then visible over HTTP), a read key is told
  * it cannot write, a bad key or a login token cannot connect, and a member below the ask privilege is refused as
- * the HTTP API would refuse them.
+ * the HTTP API would refuse them, and held to the hourly post limit of new members.
  */
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -43,7 +43,8 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       if (!(await shouldRun(dialect))) return;
-      site = await installedSite(dialect);
+      // Rate limits on, as in production: the tools are held to them like direct calls.
+      site = await installedSite(dialect, { rateLimit: true });
       await site.app.listen({ port: 0, host: '127.0.0.1' });
       url = new URL(`http://127.0.0.1:${(site.app.server.address() as AddressInfo).port}/mcp`);
       admin = await adminToken(site.app);
@@ -139,7 +140,7 @@ for (const dialect of DIALECTS) {
       expect((await fetch(url, { headers: { authorization: `Bearer ${key}` } })).status).toBe(405);
     });
 
-    it('refuses a member below the ask privilege as the HTTP API does, until the privilege is lowered', async (t) => {
+    it('refuses a member below the ask privilege as the HTTP API does, then holds them to the post rate', async (t) => {
       if (!site) return t.skip();
       const carol = await activeUser(site.app, 'carol_keys');
       // Only administrators create keys: make carol one to create hers, then a plain member again.
@@ -164,6 +165,13 @@ for (const dialect of DIALECTS) {
         expect((await privileges([{ key: 'rank.question.add', value: 1 }])).status).toBe(200);
         const asked = data(await client.callTool({ name: 'ask_question', arguments: args }));
         expect((await call(site.app, 'GET', `/answer/api/v1/question/info?id=${asked.question_id}`)).body.data.user_info.username).toBe('carol_keys');
+
+        // A member below 100 reputation asks at most 3 questions an hour, through MCP as over HTTP.
+        for (const n of [2, 3]) data(await client.callTool({ name: 'ask_question', arguments: { ...args, title: `Question number ${n} from a new member` } }));
+        const limited = await client.callTool({ name: 'ask_question', arguments: { ...args, title: 'Question number 4 from a new member' } });
+        expect((limited as ToolResult).isError).toBe(true);
+        expect(text(limited)).toContain('HTTP 429, error.post.rate_limited');
+        expect((await call(site.app, 'POST', '/answer/api/v1/question', { token: `Bearer ${key}`, body: { ...args, title: 'Question number 5 from a new member', tags: [{ slug_name: 'lager' }] } })).status).toBe(429);
       } finally {
         await call(site.app, 'PUT', '/answer/admin/api/setting/privileges', { token: admin, body: { level: 1 } });
       }
