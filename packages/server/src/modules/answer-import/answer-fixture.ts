@@ -4,7 +4,8 @@
  * ids, TIMESTAMP times, MEDIUMTEXT bodies), only the tables and columns the importer reads plus a few it must
  * ignore. Content: four users with bcrypt passwords (one is the Quorum admin's e-mail), tags with a synonym,
  * two questions, answers with an accepted one, comments with a reply, votes and a cancelled vote in `activity`,
- * follows, revisions, a bookmark, a notification, site settings and a badge award.
+ * follows, revisions, a bookmark, a notification, linked questions, a GitHub login binding, a flag, site settings
+ * and a badge award.
  */
 import SQLite from 'better-sqlite3';
 import { hashSync } from '@node-rs/bcrypt';
@@ -48,6 +49,12 @@ create table notification (id integer primary key autoincrement, created_at time
   object_id bigint not null default 0, content text not null, type int not null default 0, is_read int not null default 1, status int not null default 1);
 create table site_info (id integer primary key autoincrement, created_at timestamp, updated_at timestamp, type varchar(256) not null default '', content mediumtext not null,
   status int not null default 1);
+create table question_link (id integer primary key autoincrement, created_at timestamp not null default current_timestamp, updated_at timestamp,
+  from_question_id bigint not null default 0, from_answer_id bigint, to_question_id bigint not null default 0, to_answer_id bigint, status int not null default 1);
+create table user_external_login (id integer primary key autoincrement, created_at timestamp, updated_at timestamp, user_id bigint not null default 0,
+  provider varchar(100) not null default '', external_id varchar(128) not null default '', meta_info text);
+create table report (id bigint primary key, created_at timestamp, updated_at timestamp, user_id bigint not null, object_type int not null default 0, object_id bigint not null,
+  reported_user_id bigint not null default 0, report_type int not null default 0, content text not null, flagged_content text, handled_content text, status int not null default 1);
 create table badge_award (id bigint primary key, created_at timestamp, updated_at timestamp, user_id bigint not null, badge_id bigint not null,
   award_key varchar(64) not null, badge_group_id bigint not null, is_badge_deleted tinyint not null default 0);
 `;
@@ -137,8 +144,12 @@ export function buildAnswerFixture(file: string): number {
   ins('site_info', { type: 'general', status: 1, content: JSON.stringify({ name: 'Closure Club', site_url: 'http://localhost:9080', contact_email: 'team@answer.test', short_description: 'Questions about JavaScript' }) });
   ins('site_info', { type: 'interface', status: 1, content: JSON.stringify({ language: 'en_US', time_zone: 'Europe/Paris' }) });
   ins('site_info', { type: 'ai', status: 1, content: JSON.stringify({ enabled: false }) });
+  ins('question_link', { created_at: t(6), from_question_id: FIXTURE.q2.id, to_question_id: FIXTURE.q1.id, status: 1 });
+  ins('question_link', { created_at: t(6), from_question_id: FIXTURE.q1.id, to_question_id: FIXTURE.q2.id, status: 2 });
+  ins('user_external_login', { created_at: t(2), user_id: 2, provider: 'github', external_id: 'gh-42', meta_info: '{"name":"alice"}' });
+  ins('report', { id: '10080000000000013', created_at: t(6), user_id: 4, object_type: 2, object_id: FIXTURE.a2, report_type: 1, content: 'spam?', status: 1 });
   ins('badge_award', { id: '10090000000000012', user_id: 2, badge_id: 1, award_key: '0', badge_group_id: 1 });
-  const total = ['user', 'question', 'answer', 'comment', 'tag_rel', 'revision', 'activity', 'collection', 'notification', 'tag'].reduce((n, tb) => n + Number((db.prepare(`select count(*) as n from "${tb}"`).get() as { n: number }).n), 0);
+  const total = ['user', 'question', 'answer', 'comment', 'tag_rel', 'revision', 'activity', 'collection', 'notification', 'question_link', 'user_external_login', 'tag'].reduce((n, tb) => n + Number((db.prepare(`select count(*) as n from "${tb}"`).get() as { n: number }).n), 0);
   db.close();
   return total;
 }

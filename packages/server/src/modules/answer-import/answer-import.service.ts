@@ -5,7 +5,8 @@
  *
  * Order: id sequences first (moved past every Answer id, so nothing created later can take one), then users,
  * tags, questions, answers, comments, tag links, revisions, activity (votes, follows, timeline and reputation
- * rows), bookmarks, notifications, settings, uploads; finally counters, and badges earned by the content.
+ * rows), bookmarks, notifications, linked questions, third-party login bindings, settings, uploads; finally
+ * counters, and badges earned by the content. Tables not carried over are counted with the reason.
  * Each batch of rows is written in its own transaction and rows already present are left alone, so a second
  * run adds nothing and a run cut off half way is finished by the next one.
  * Objects that cannot keep their id (a user id or tag id already used by another account or tag on this site)
@@ -59,6 +60,7 @@ export async function importAnswer(db: Db, ids: IdGenerator, dsn: string, opts: 
     await run.activity();
     await run.collections();
     await run.notifications();
+    await run.links();
     await run.settings();
     await run.uploads();
     opts.log?.('Updating counts ...');
@@ -66,6 +68,7 @@ export async function importAnswer(db: Db, ids: IdGenerator, dsn: string, opts: 
     opts.log?.('Awarding badges ...');
     await recountBadgesIn(db, ids);
     await run.badges();
+    await run.notImported();
     return { source: src.label, kinds: run.summary.kinds, notes: run.summary.notes, seconds: Math.round((performance.now() - t0) / 10) / 100 };
   } finally {
     await src.close();

@@ -13,13 +13,13 @@ import type { ObjectTypeName } from '@quorum/contract';
 import { indexPosts } from '../search/index.js';
 import * as target from './target.repository.js';
 import { countRows, maxId, readAll, readBatch, sourceTables, SourceError, type AnswerSource, type SourceRow } from './source.repository.js';
-import { int, mapActivity, mapAnswer, mapCollection, mapComment, mapNotification, mapQuestion, mapRevision, mapTag, mapTagRel, mapUser, sequenceOf, str, typeOfId } from './mapper.js';
+import { int, mapActivity, mapAnswer, mapCollection, mapComment, mapExternalLogin, mapNotification, mapQuestion, mapQuestionLink, mapRevision, mapTag, mapTagRel, mapUser, NOT_IMPORTED, sequenceOf, str, typeOfId } from './mapper.js';
 import { mergeSection, planSettings } from './settings.map.js';
 import { SummaryBuilder } from './summary.js';
 import type { AnswerImportOptions } from './answer-import.service.js';
 
 /** Answer tables read in batches, with the key they are paged by. */
-const BATCHED = ['user', 'question', 'answer', 'comment', 'tag_rel', 'revision', 'activity', 'collection', 'notification'] as const;
+const BATCHED = ['user', 'question', 'answer', 'comment', 'tag_rel', 'revision', 'activity', 'collection', 'notification', 'question_link', 'user_external_login'] as const;
 
 /** Our id sequence of each Answer table whose ids are kept (activity, revision, notification: auto-increment numbers). */
 const SEQUENCES: Array<[string, ObjectTypeName, boolean]> = [
@@ -243,6 +243,41 @@ export class AnswerImportRun {
       k.existing += mapped.length - fresh.length;
       if (fresh.length) k.imported += await transaction(this.db, (tx) => target.insertIgnore(tx, ours, fresh));
     });
+  }
+
+  /** Linked questions (question_link) and third-party login bindings (user_external_login): rows without an id of ours. */
+  async links(): Promise<void> {
+    await this.keyed('question_link', 'question_links', 'linked_questions', mapQuestionLink);
+    await this.keyed('user_external_login', 'external_logins', 'external_logins', (r) => mapExternalLogin(r, this.user));
+  }
+
+  /** Rows kept by their natural key: insert what is not there yet. */
+  private async keyed<T extends 'question_links' | 'external_logins'>(table: (typeof BATCHED)[number], ours: T, kind: string, map: (r: SourceRow) => Insertable<Database[T]> | string): Promise<void> {
+    if (!this.tables.has(table)) return;
+    const k = this.summary.kind(kind);
+    await this.each(table, async (rows) => {
+      k.read += rows.length;
+      const fresh: Insertable<Database[T]>[] = [];
+      for (const r of rows) {
+        const m = map(r);
+        if (typeof m === 'string') this.summary.skip(kind, m);
+        else fresh.push(m);
+      }
+      const n = fresh.length ? await transaction(this.db, (tx) => target.insertIgnore(tx, ours, fresh)) : 0;
+      k.imported += n;
+      k.existing += fresh.length - n;
+    });
+  }
+
+  /** Answer tables with content that is not imported: counted in the summary with the reason. */
+  async notImported(): Promise<void> {
+    for (const [table, reason] of Object.entries(NOT_IMPORTED)) {
+      if (!this.tables.has(table)) continue;
+      const n = await countRows(this.src, table);
+      if (!n) continue;
+      this.summary.kind(table).read = n;
+      this.summary.skip(table, reason, n);
+    }
   }
 
   /** Question-tag links (tag ids through the tag map). */

@@ -388,3 +388,29 @@ export function typeOfId(id: string): ObjectTypeName | undefined {
   const code = Number(id.slice(1, 4));
   return (Object.keys(ObjectType) as ObjectTypeName[]).find((k) => ObjectType[k] === code);
 }
+
+/** A `question_link` row (a question linked from another question or its answer), or why it is left out. */
+export function mapQuestionLink(r: SourceRow): Insertable<Database['question_links']> | string {
+  if (int(r.status) === 2) return 'link removed in Answer';
+  const from = idOf(r.from_question_id);
+  const to = idOf(r.to_question_id);
+  if (!from || !to || from === to) return 'link without two questions';
+  return { from_question_id: from, to_question_id: to, created_at: seconds(r.created_at) };
+}
+
+/** A `user_external_login` row (third-party login binding); the provider keeps Answer's connector name. */
+export function mapExternalLogin(r: SourceRow, user: (id: string) => string): Insertable<Database['external_logins']> {
+  return { user_id: user(idOf(r.user_id)), provider: str(r.provider), external_id: str(r.external_id), info: str(r.meta_info), created_at: seconds(r.created_at) };
+}
+
+/** Answer tables that are not imported, with the reason the summary gives. */
+export const NOT_IMPORTED: Record<string, string> = {
+  report: 'flags (reports) are not carried over',
+  review: 'review queue entries are not carried over (pending edits come with the revisions)',
+  meta: 'reactions and other post metadata are not carried over',
+  user_notification_config: 'e-mail notification choices are not carried over (the defaults apply)',
+  plugin_config: "plugin settings are not carried over (Quorum's plugins are its own)",
+  plugin_user_config: "plugin settings are not carried over (Quorum's plugins are its own)",
+  collection_group: 'bookmark lists: every bookmark is kept in one list',
+  file_record: 'upload records are not carried over (the files are copied with --uploads)',
+};

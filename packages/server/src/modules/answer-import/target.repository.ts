@@ -17,7 +17,7 @@ const CHUNK = 200;
 const IN_CHUNK = 500;
 
 type IdTable = 'users' | 'tags' | 'questions' | 'answers' | 'comments' | 'revisions' | 'activity' | 'notifications' | 'collections';
-type AnyTable = IdTable | 'tag_rel' | 'votes' | 'follows' | 'import_map';
+type AnyTable = IdTable | 'tag_rel' | 'votes' | 'follows' | 'import_map' | 'question_links' | 'external_logins';
 
 /** Which of `ids` exist in `table`. */
 export async function existingIds(db: Db, table: IdTable, ids: string[]): Promise<Set<string>> {
