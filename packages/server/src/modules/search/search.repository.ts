@@ -172,7 +172,10 @@ export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: num
   const text = plan.forms.length ? textMatch(db, plan.forms) : null;
   const where = filters(plan);
   if (text) where.unshift(text.where);
-  const window = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${text ? text.rank : sql`0`} as score,
+  // The rank only when ordering by it: on MariaDB computing full-text relevance makes InnoDB rank every match
+  // (1.5-2 s for a word in a quarter of 100k posts, 0.2-0.5 s without; docs/BENCHMARKS.md "Search").
+  const ranked = text && plan.order === 'relevance';
+  const window = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score,
       (case when d.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
       (case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
     from ${text ? text.from : sql`search_docs d`} join questions q on q.id = d.question_id left join answers a on a.id = d.object_id
