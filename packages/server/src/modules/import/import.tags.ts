@@ -1,7 +1,8 @@
 /**
  * Tags.xml of a Stack Exchange dump (Id, TagName, Count, ExcerptPostId, WikiPostId): every tag is created (also
  * those no imported question uses), and its excerpt and wiki posts (Posts.xml rows of PostTypeId 4 and 5) become
- * its description: `original_text` the markdown of the excerpt then the wiki, `parsed_text` their sanitized HTML.
+ * its description: `original_text` the markdown of the excerpt then the wiki, `parsed_text` their sanitized HTML
+ * (an excerpt is plain text in the dump: it becomes a paragraph of its own).
  * A tag that already has a description keeps it.
  */
 import { LIMITS } from '@quorum/contract';
@@ -91,6 +92,6 @@ export class TagDescriptions {
     if (!parts.length) return;
     const id = this.plan.tagIds.get(slug);
     if (!id) return;
-    if (await w.setTagDescription(id, parts.map((p) => p.markdown.trim()).join('\n\n'), parts.map((p) => p.html).join('\n'))) this.written++;
+    if (await w.setTagDescription(id, parts.map((p) => p.markdown.trim()).join('\n\n'), parts.map((p) => (p.html.trimStart().startsWith('<') ? p.html : `<p>${p.html.trim()}</p>`)).join('\n'))) this.written++;
   }
 }

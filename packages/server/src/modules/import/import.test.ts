@@ -117,6 +117,13 @@ for (const type of DIALECTS) {
         .select([sql<number>`sum(answer_count)`.as('answers'), sql<number>`sum(case when last_answer_id <> '' then 1 else 0 end)`.as('withLast')])
         .executeTakeFirstOrThrow();
       expect(Number(sums.answers)).toBe(1572);
+      // ... question by question and user by user (they are written with the rows, not recounted).
+      const wrong = await sql<{ n: number }>`select count(*) as n from questions q where q.answer_count <> (select count(*) from answers a where a.question_id = q.id)
+        or q.last_answer_id <> coalesce((select a.id from answers a where a.question_id = q.id order by a.created_at desc, a.id desc limit 1), '')`.execute(k);
+      expect(Number(wrong.rows[0]!.n)).toBe(0);
+      const wrongUsers = await sql<{ n: number }>`select count(*) as n from users u where u.question_count <> (select count(*) from questions q where q.user_id = u.id)
+        or u.answer_count <> (select count(*) from answers a where a.user_id = u.id)`.execute(k);
+      expect(Number(wrongUsers.rows[0]!.n)).toBe(0);
       const users = await k.selectFrom('users').select([sql<number>`sum(question_count)`.as('q'), sql<number>`sum(answer_count)`.as('a'), sql<number>`min(is_placeholder)`.as('p')]).executeTakeFirstOrThrow();
       expect([Number(users.q), Number(users.a), Number(users.p)]).toEqual([663, 1572, 1]);
       const tagSum = await k.selectFrom('tags').select(sql<number>`sum(question_count)`.as('n')).executeTakeFirstOrThrow();

@@ -31,6 +31,7 @@ export async function writeTags(w: ImportRepository, plan: ImportPlan, source: s
       display_name: slug,
       original_text: '',
       parsed_text: '',
+      question_count: plan.counts.byTag.get(slug) ?? 0,
       created_at: now,
       updated_at: now,
     })),
@@ -106,6 +107,8 @@ export async function writeUsers(w: ImportRepository, plan: ImportPlan, source: 
       users.push(
         userRow(id, usernames[i]!, source, {
           display_name: names[i]!,
+          question_count: plan.userCounts(r.Id!)[0],
+          answer_count: plan.userCounts(r.Id!)[1],
           rank: Math.max(1, dumpInt(r.Reputation, 1)),
           bio_html: aboutHtml,
           bio: aboutHtml ? htmlToMarkdown(aboutHtml) : '',
@@ -131,7 +134,14 @@ export async function writePlaceholders(w: ImportRepository, plan: ImportPlan, s
     const part = plan.placeholders.slice(i, i + BATCH);
     const usernames = await assignUsernames(w, taken, part.map((p) => ({ base: usernameFrom(p.displayName, `user${p.ext}`), ext: p.ext })));
     const users = part.map((p, k) =>
-      userRow(plan.userId(p.ext), usernames[k]!, source, { display_name: p.displayName, is_placeholder: 1, created_at: now, updated_at: now }),
+      userRow(plan.userId(p.ext), usernames[k]!, source, {
+        display_name: p.displayName,
+        is_placeholder: 1,
+        question_count: plan.userCounts(p.ext)[0],
+        answer_count: plan.userCounts(p.ext)[1],
+        created_at: now,
+        updated_at: now,
+      }),
     );
     await w.insertUsers(users);
     await w.insertMap(part.map((p) => mapRow(source, 'user', p.ext, plan.userId(p.ext))));
@@ -181,6 +191,8 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
         view_count: views,
         unique_view_count: views,
         vote_count: dumpInt(r.Score),
+        answer_count: plan.counts.answers.get(se) ?? 0,
+        last_answer_id: plan.lastAnswerId(se),
         accepted_answer_id: accepted >= 0 && plan.hasAnswer(accepted) ? plan.answerId(accepted) : '',
         created_at: created,
         updated_at: dumpDate(r.LastEditDate) || created,
