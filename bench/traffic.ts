@@ -212,7 +212,8 @@ async function main(): Promise<void> {
     const first = fixture.questionPaths[0]!;
     const measure = async (key: string, name: string, kind: ScenarioKind, seconds = DURATION, extra: Partial<Scenario> = {}) => {
       if (ONLY && !ONLY.has(key)) return;
-      await load(kind, base, fixture, Math.min(3, seconds), 1000 + rows.length, extra);
+      // The warm-up answers questions of its own (writeOffset): answering one question twice is refused (403).
+      await load(kind, base, fixture, Math.min(3, seconds), 1000 + rows.length, { writeOffset: 3_000 + 200 * rows.length, ...extra });
       say(`${name}: ${seconds} s, ${CONNECTIONS} connections ...`);
       const before = cacheStats();
       const r = await load(kind, base, fixture, seconds, 2000 + rows.length, extra);
