@@ -124,3 +124,25 @@ test("links to a Chinese-titled question from a profile and a timeline use the s
   expect(await violations(page)).toEqual([]);
   await page.context().close();
 });
+
+test('the theme page says where a primary colour fails contrast: on white, on the coloured navbar or on the dark page', async ({ browser, baseURL, shot }) => {
+  const page = await watchedPage(browser, baseURL!, token);
+  await page.goto('/admin/themes');
+  const colour = page.locator('#q-primary-color');
+  const note = page.locator('#q-primary-color-contrast');
+  const places = () => note.getByRole('listitem').allInnerTexts();
+  await colour.fill('#FFCC00');
+  await expect(note).toContainText('at least 4.5:1');
+  expect(await places()).toEqual(['White text on primary buttons: contrast of only 1.51:1', expect.stringMatching(/^Navigation text on the coloured navbar: contrast of only 1(\.\d+)?:1$/), 'Links on the light page: contrast of only 1.51:1']);
+  await shot('contrast warning for yellow', page);
+  // The navbar's text is not drawn on the colour with the light navbar style.
+  await page.getByLabel('Navigation bar', { exact: true }).selectOption('light');
+  await expect(note.getByRole('listitem')).toHaveCount(2);
+  // A dark navy reads well on white but its dark-mode links are too dim.
+  await colour.fill('#000066');
+  expect(await places()).toEqual([expect.stringMatching(/^Links on the dark page: contrast of only [0-4](\.\d+)?:1$/)]);
+  await colour.fill('#0033FF');
+  await expect(note).toHaveText('');
+  expect(await violations(page)).toEqual([]);
+  await page.context().close();
+});
