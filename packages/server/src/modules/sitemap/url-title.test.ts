@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIR, hasWebBuild } from '../ssr/ssr.renderer.js';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { activeUser, answerQuestion, askQuestion, type TestUser } from '../comment/social.testkit.js';
 
@@ -86,3 +89,16 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('the web bundle', () => {
+  it('carries no transliteration table: it links questions by the server slug', () => {
+    if (!hasWebBuild()) throw new Error('packages/web/dist is missing: run `npm run build` first');
+    const assets = path.join(CLIENT_DIR, 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    // pinyin-pro's dictionary spells thousands of syllables with third-tone carons (ǎ ě ǐ ǒ ǔ ǚ); no language
+    // file of the web app uses them.
+    const carons = scripts.map((f) => [f, (readFileSync(path.join(assets, f), 'utf8').match(/[ǎěǐǒǔǚ]/gu) ?? []).length] as const).filter(([, n]) => n > 0);
+    expect(carons).toEqual([]);
+  });
+});
