@@ -168,7 +168,8 @@ test("a member's plugin settings page: listed in the settings navigation, drawn 
   await context.addInitScript((t) => window.localStorage.setItem('quorum.token', t), member.token);
   const page = await context.newPage();
   const ok = (data: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 200, reason: 'base.success', msg: 'Success.', data }) });
-  const field = (f: Record<string, unknown>) => ({ description: '', required: false, value: '', options: [], ui_options: {}, secret: false, is_set: false, ...f });
+  type Field = { name: string; secret: boolean; value: string | boolean } & Record<string, unknown>;
+  const field = (f: { name: string } & Record<string, unknown>): Field => ({ description: '', required: false, value: '', options: [], ui_options: {}, secret: false, is_set: false, ...f });
   const form = {
     name: 'Test notifications',
     slug_name: 'test_member_settings',
@@ -190,6 +191,8 @@ test("a member's plugin settings page: listed in the settings navigation, drawn 
     if (saved.length === 1) {
       return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 400, reason: 'error.form.is_invalid', msg: 'Invalid.', data: [{ error_field: 'webhook', error_msg: 'The format is not valid.' }] }) });
     }
+    // Stored as the server stores them: the next read has the new values, the secret still only 'set'.
+    for (const f of form.config_fields) if (!f.secret && f.name in body.config_fields) f.value = body.config_fields[f.name] as string | boolean;
     return route.fulfill(ok(null));
   });
 
@@ -207,6 +210,13 @@ test("a member's plugin settings page: listed in the settings navigation, drawn 
   await page.getByLabel('Webhook URL').fill('not a url');
   await page.getByLabel('How often').selectOption('daily');
   await page.getByLabel('Only mentions').check();
+  // Unsaved changes ask before leaving, like the other settings pages.
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to leave the page? Your changes may not be saved.');
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/users\/settings\/test_member_settings$/);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The format is not valid.')).toBeVisible();
   await expect(page.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true');
@@ -218,6 +228,10 @@ test("a member's plugin settings page: listed in the settings navigation, drawn 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();
   expect(saved[1]).toEqual({ plugin_slug_name: 'test_member_settings', config_fields: { webhook: 'https://hooks.example.com/new', token: '', frequency: 'daily', mentions_only: true } });
+  await expect(page.getByLabel('Only mentions')).toBeChecked();
+  // Saved: nothing left to ask about.
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
+  await expect(page).toHaveURL(/\/users\/settings\/profile$/);
 
   // A slug the server does not know shows the not-found page.
   await page.unroute('**/answer/api/v1/user/plugin/config?*');

@@ -25,10 +25,12 @@ export interface PluginFieldsFormProps {
   savedMessage: string;
   /** the label of the submit button */
   submitLabel: string;
+  /** told whether the form differs from the stored values (for an unsaved-changes prompt) */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The form; its values start from the fields' stored values whenever `fields` changes. */
-export default function PluginFieldsForm({ fields, save, onSaved, savedMessage, submitLabel }: PluginFieldsFormProps) {
+export default function PluginFieldsForm({ fields, save, onSaved, savedMessage, submitLabel, onDirtyChange }: PluginFieldsFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<PluginValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,6 +41,8 @@ export default function PluginFieldsForm({ fields, save, onSaved, savedMessage, 
   };
   // A fresh form (first load, after saving) starts from the stored values; secrets start empty.
   useEffect(() => setValues(Object.fromEntries(fields.map((f) => [f.name, f.value]))), [fields]);
+  const dirty = fields.some((f) => f.name in values && values[f.name] !== f.value);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   if (!fields.length) return <p className="text-body-secondary">{t('plugins.form.no_fields')}</p>;
 

@@ -1,9 +1,11 @@
 /**
  * /users/settings/{slug_name} (spec §2: "{slug_name} for plugin settings"): a member's own settings of a plugin
  * that declares a `user_config` form, drawn like the admin form (features/plugin-config). GET/PUT
- * /user/plugin/config; a secret is never sent back, only whether it is set. An unknown slug, a plugin that is off
+ * /user/plugin/config; a secret is never sent back, only whether it is set. Unsaved changes ask before the page
+ * is left, like the other settings pages. An unknown slug, a plugin that is off
  * or has no member settings answers 404 and shows the not-found page.
  */
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,6 +15,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import PluginFieldsForm, { LoadFailed } from '../plugin-config/PluginFieldsForm';
 import type { PluginConfigForm, PluginValues } from '../plugin-config/types';
+import { useUnsavedChanges } from './useUnsavedChanges';
 
 const V1 = '/answer/api/v1';
 
@@ -30,6 +33,8 @@ export default function PluginSettingsForm() {
   const { slugName = '' } = useParams();
   const qc = useQueryClient();
   const key = [`${V1}/user/plugin/config`, slugName];
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   const query = useQuery({
     queryKey: key,
     queryFn: () => api.get<PluginConfigForm>(`${V1}/user/plugin/config`, { plugin_slug_name: slugName }, { passingError: true }),
@@ -53,6 +58,7 @@ export default function PluginSettingsForm() {
         onSaved={() => qc.invalidateQueries({ queryKey: key })}
         savedMessage={t('settings.saved')}
         submitLabel={t('settings.save')}
+        onDirtyChange={setDirty}
       />
     </section>
   );
