@@ -321,7 +321,7 @@ export class AnswerImportRun {
       }
       kv.read += votes.length;
       kf.read += follows.length;
-      ka.read += rows.length;
+      ka.read += rows.length - follows.length;
       const have = await target.existingIds(this.db, 'activity', acts.map((a) => a.id));
       const fresh = acts.filter((a) => !have.has(a.id));
       ka.existing += acts.length - fresh.length;
