@@ -3,15 +3,15 @@
  *
  * A page is kept until the content changes: every content write clears it together with the micro-cache
  * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
- * QUORUM_REDIS_URL, on every node). What changes without a write clearing it, view counts, shows within
- * MAX_AGE_MS. The cache holds at most MAX_BYTES of HTML (least recently used pages dropped first), so the pages
+ * QUORUM_REDIS_URL, on every node). What changes without such a write, view counts and members' names and
+ * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most MAX_BYTES of HTML (least recently used pages dropped first), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
  */
 import { onMicroClear } from '../../core/microcache.js';
 import type { RenderedDocument } from './ssr.renderer.js';
 
-/** Longest a page is served without a write clearing it (view counts on it lag by at most this). */
+/** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
 export const MAX_AGE_MS = 60_000;
 /** Bytes of HTML kept (UTF-16 code units of the documents, about their size on the wire for mostly-Latin text). */
 export const MAX_BYTES = 48 * 1024 * 1024;
