@@ -54,46 +54,20 @@ export function CustomHtml({ html, className }: { html: string | undefined; clas
   return <div className={className} dangerouslySetInnerHTML={{ __html: withoutScripts(html) }} />;
 }
 
-/** Scripts of the custom HTML this document has run, by source address and text. */
-const ranScripts = new Set<string>();
-let seeded = false;
-
-function scriptKey(script: Element): string {
-  return `${script.getAttribute('src') ?? ''}\n${script.textContent ?? ''}`;
-}
-
 /**
  * Runs the scripts of the custom header, sidebar and footer HTML that this document has not run yet, once each,
- * with the page's CSP nonce: a server-rendered public page ran them already (the server puts them, with the
- * nonce, in `#q-custom-footer`); a page first loaded on the admin console (which never gets them) runs them when
- * a public page is reached by client navigation, and a changed script runs after a save. Scripts are never
- * run again on later navigations (a page keeps what they did), nor while the admin console is shown.
+ * with the page's CSP nonce (app/customScripts.ts, loaded only when the custom HTML has a script): a
+ * server-rendered public page ran them already (the server puts them, with the nonce, in `#q-custom-footer`); a
+ * page first loaded on the admin console (which never gets them) runs them when a public page is reached by
+ * client navigation, and a changed script runs after a save. Never while the admin console is shown.
  * @param htmls the custom HTML settings whose scripts should have run
  * @param active false on the admin console's pages
  */
 export function useCustomScripts(htmls: (string | undefined)[], active: boolean): void {
-  const scripts = htmls.flatMap((h) => customScripts(h));
-  const signature = scripts.join('\n');
+  const signature = htmls.flatMap((h) => customScripts(h)).join('\n');
   useEffect(() => {
-    if (!seeded) {
-      seeded = true;
-      document.querySelectorAll('#q-custom-footer script').forEach((s) => ranScripts.add(scriptKey(s)));
-    }
     if (!active || !signature) return;
-    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
-    const holder = document.createElement('template');
-    holder.innerHTML = signature;
-    for (const parsed of holder.content.querySelectorAll('script')) {
-      const key = scriptKey(parsed);
-      if (ranScripts.has(key)) continue;
-      ranScripts.add(key);
-      // A script element made by createElement runs when inserted (one parsed from HTML would stay inert).
-      const script = document.createElement('script');
-      for (const { name, value } of parsed.attributes) if (name !== 'nonce') script.setAttribute(name, value);
-      script.textContent = parsed.textContent;
-      script.nonce = nonce;
-      document.body.appendChild(script);
-    }
+    void import('./customScripts').then((m) => m.runCustomScripts(signature));
   }, [signature, active]);
 }
 
