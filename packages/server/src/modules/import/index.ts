@@ -1,6 +1,8 @@
 /**
- * Import module: Stack Exchange data dumps (`quorum import stackexchange <dump-dir>`).
- * What other modules and the CLI may use: `importStackExchange`, `runImportCli`, `DumpError`, `ImportSummary`.
+ * Import module: Stack Exchange data dumps (`quorum import stackexchange <dump-dir>`): Posts, Users, Comments, Tags,
+ * PostHistory, Votes, PostLinks and Badges.
+ * What other modules and the CLI may use: `importStackExchange`, `runImportCli`, `DumpError`, `ImportSummary`,
+ * `FileReport`.
  */
 import cliProgress from 'cli-progress';
 import type { Db } from '../../core/db/dialect.js';
