@@ -40,7 +40,10 @@ async function main(): Promise<void> {
     const db = await openDb({ type: 'sqlite3', file: 'bench.db' }, tmp);
     try {
       await migrateToLatest(db);
-      const s = await importStackExchange(db, new IdGenerator(db), dumpDir);
+      const t0 = performance.now();
+      const log = (msg: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s] ${msg}`);
+      const s = await importStackExchange(db, new IdGenerator(db), dumpDir, { log });
+      log('done');
       const posts = s.questions + s.answers;
       const rate = Math.round(posts / s.seconds);
       const peak = Math.round(process.resourceUsage().maxRSS / 1024);
