@@ -11,7 +11,7 @@ export function UserStatusBadge({ status, until }: { status: string; until: numb
   const bg = COLORS[status] ?? 'secondary';
   return (
     <span className="d-inline-flex flex-column">
-      <Badge bg={bg} text={bg === 'warning' ? 'dark' : undefined} className="align-self-start">
+      <Badge bg={bg} text={bg === 'warning' || bg === 'info' ? 'dark' : undefined} className="align-self-start">
         {t(`admin.users.status_${status}`, { defaultValue: status })}
       </Badge>
       {status === 'suspended' && (
