@@ -9,7 +9,8 @@
  *
  * Environment: BENCH_DATA_DIR (required: an installed data directory), BENCH_PAGES (default 400, after 100
  * warm-up pages), BENCH_PATH_PREFIX (default: the pages' canonical paths; `/answer/api/v1/question/info?id=`
- * measures that API call instead), BENCH_TOKEN (an access token sent as `authorization`: logged-in calls).
+ * measures that API call instead; `/answer/api/v1/siteinfo?q=` the cheapest call), BENCH_TOKEN (an access token sent
+ * as `authorization`: logged-in calls; `login` logs in as the administrator traffic.ts installs).
  *
  * Two figures are printed: the server's own CPU per page (the requests come from a child process, so only the
  * server's work is counted: HTTP parsing, routing, queries, rendering, sending) and, as before, the CPU per page
@@ -52,6 +53,14 @@ function serverCpu(urls: string[], warmup: number, token?: string): Promise<numb
   });
 }
 
+/** Logs in as the administrator bench/traffic.ts installs; the access token. */
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: 'admin@example.com', pass: 'bench-pass-1' }) });
+  const body = (await res.json()) as { data?: { access_token?: string } };
+  if (!body.data?.access_token) throw new Error(`login failed: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data.access_token;
+}
+
 const PAGES = Number(process.env.BENCH_PAGES ?? 400);
 const WARMUP = 100;
 const PREFIX = process.env.BENCH_PATH_PREFIX ?? '';
@@ -65,7 +74,7 @@ async function main(): Promise<void> {
   const pages = await questionPages(app, PAGES + WARMUP);
   if (pages.length < PAGES + WARMUP) throw new Error(`the site has ${pages.length} questions; need ${PAGES + WARMUP}`);
   const urls = pages.map((p) => (PREFIX ? `${base}${PREFIX}${p.id}` : `${base}${p.path}`));
-  const token = process.env.BENCH_TOKEN || undefined;
+  const token = process.env.BENCH_TOKEN === 'login' ? await login(base) : process.env.BENCH_TOKEN || undefined;
   // A query string of its own per round, so the micro-cache never answers; the server's CPU first.
   const server = await serverCpu(urls.map((u) => `${u}${u.includes('?') ? '&' : '?'}r=1`), WARMUP, token);
   console.log(`${PAGES} pages of ${PREFIX || '/questions/'}<id>: server CPU ${server.toFixed(2)} ms per page (requests from a child process)`);

@@ -10,14 +10,17 @@ import type { UsersTable } from '../db/schema.js';
 /** A row of `users` (spec §3 "User"). */
 export type UserRow = Selectable<UsersTable>;
 
-/** The user of an unexpired session, or undefined. */
+/**
+ * The user of an unexpired session, or undefined. Written as a lookup of the user by a scalar subquery on the
+ * session's primary key rather than a join: with SQLite statistics taken while the session table was tiny
+ * (`sqlite_stat1` "1 1"), the planner scanned the whole session table for the join on every request (28 us at
+ * 9 sessions, growing with their number); this form always searches both primary keys (6 us).
+ */
 export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
   return db.kysely
-    .selectFrom('user_sessions')
-    .innerJoin('users', 'users.id', 'user_sessions.user_id')
-    .selectAll('users')
-    .where('user_sessions.token_hash', '=', tokenHash)
-    .where('user_sessions.expires_at', '>', now)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', (eb) => eb.selectFrom('user_sessions').select('user_id').where('token_hash', '=', tokenHash).where('expires_at', '>', now))
     .executeTakeFirst();
 }
 
