@@ -108,10 +108,12 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
  * GET /answer/page: one page of a question's answers with authors, the viewer's votes and bookmarks, menu actions.
  * Pages of up to 1000 (Answer's client asks for 999) cost a fixed number of queries: the authors, votes and
  * bookmarks of the whole page are read in one query each.
+ * @param visible the question when the caller has already read it and checked that `viewer` may see it (the
+ *   server-rendered question page, after question/info): its row is then not read a second time
  */
-export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US'): Promise<{ count: number; list: Record<string, unknown>[] }> {
+export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US', visible?: { id: string }): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
-  const question = await getVisibleQuestion(ctx, q.question_id, viewer);
+  const question = visible ?? (await getVisibleQuestion(ctx, q.question_id, viewer));
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
   const [rows, count] = await Promise.all([
     repo.listAnswers(db, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope),

@@ -165,7 +165,8 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     const wanted = questionPath(qid, String(info.title), b.s.site_seo.permalink, aid ? (longId(aid) ?? aid) : undefined, String(info.url_title || '') || undefined);
     const [pathOnly, query] = splitUrl(req.url);
     if (pathOnly !== wanted) return reply.redirect(wanted + query, 301);
-    const answers = await answerPage(ctx, { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE }, undefined);
+    // question/info has read the question and checked that an anonymous reader may see it: not read again.
+    const answers = await answerPage(ctx, { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE }, undefined, 'en_US', { id: String(info.id) });
     b.data[apiKey('/answer/api/v1/question/info', { id: qid })] = info;
     b.data[apiKey('/answer/api/v1/answer/page', { question_id: qid, order: 'default', page: 1, page_size: ANSWER_PAGE_SIZE })] = answers;
     const canonical = `${b.s.general.site_url}${questionPath(qid, String(info.title), b.s.site_seo.permalink, undefined, String(info.url_title || '') || undefined)}`;
