@@ -4,11 +4,10 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Insertable } from 'kysely';
 import { nowSeconds } from '../../core/context.js';
 import { transaction, type Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
-import type { Database } from '../../core/db/schema.js';
+import type { NewRow } from './target.repository.js';
 import type { ObjectTypeName } from '@quorum/contract';
 import { indexPosts } from '../search/index.js';
 import * as target from './target.repository.js';
@@ -120,7 +119,7 @@ export class AnswerImportRun {
       const byId = await target.usersById(this.db, users.map((u) => u.id));
       const byEmail = await target.userIdsByEmail(this.db, users.map((u) => u.e_mail).filter(Boolean));
       const fresh: typeof users = [];
-      const mapRows: Insertable<Database['import_map']>[] = [];
+      const mapRows: NewRow<'import_map'>[] = [];
       for (const u of users) {
         const here = byId.get(u.id);
         const owner = u.e_mail ? byEmail.get(u.e_mail) : undefined;
@@ -168,7 +167,7 @@ export class AnswerImportRun {
     const bySlug = new Map([...here].map(([id, slug]) => [slug, id]));
     const tags = rows.map(mapTag);
     const fresh: typeof tags = [];
-    const mapRows: Insertable<Database['import_map']>[] = [];
+    const mapRows: NewRow<'import_map'>[] = [];
     for (const t of tags) {
       const mapped = known.get(t.id);
       if (mapped) {
@@ -228,11 +227,11 @@ export class AnswerImportRun {
   }
 
   /** Rows with an id: read, leave out those present, insert the rest. */
-  private async simple<T extends 'comments' | 'collections' | 'notifications' | 'revisions'>(table: (typeof BATCHED)[number], ours: T, kind: string, map: (r: SourceRow) => Insertable<Database[T]> | string): Promise<void> {
+  private async simple<T extends 'comments' | 'collections' | 'notifications' | 'revisions'>(table: (typeof BATCHED)[number], ours: T, kind: string, map: (r: SourceRow) => NewRow<T> | string): Promise<void> {
     const k = this.summary.kind(kind);
     await this.each(table, async (rows) => {
       k.read += rows.length;
-      const mapped: Insertable<Database[T]>[] = [];
+      const mapped: NewRow<T>[] = [];
       for (const r of rows) {
         const m = map(r);
         if (typeof m === 'string') this.summary.skip(kind, m);
@@ -252,12 +251,12 @@ export class AnswerImportRun {
   }
 
   /** Rows kept by their natural key: insert what is not there yet. */
-  private async keyed<T extends 'question_links' | 'external_logins'>(table: (typeof BATCHED)[number], ours: T, kind: string, map: (r: SourceRow) => Insertable<Database[T]> | string): Promise<void> {
+  private async keyed<T extends 'question_links' | 'external_logins'>(table: (typeof BATCHED)[number], ours: T, kind: string, map: (r: SourceRow) => NewRow<T> | string): Promise<void> {
     if (!this.tables.has(table)) return;
     const k = this.summary.kind(kind);
     await this.each(table, async (rows) => {
       k.read += rows.length;
-      const fresh: Insertable<Database[T]>[] = [];
+      const fresh: NewRow<T>[] = [];
       for (const r of rows) {
         const m = map(r);
         if (typeof m === 'string') this.summary.skip(kind, m);
@@ -307,9 +306,9 @@ export class AnswerImportRun {
     const kf = this.summary.kind('follows');
     const ka = this.summary.kind('activity');
     await this.each('activity', async (rows) => {
-      const votes: Insertable<Database['votes']>[] = [];
-      const follows: Insertable<Database['follows']>[] = [];
-      const acts: Insertable<Database['activity']>[] = [];
+      const votes: NewRow<'votes'>[] = [];
+      const follows: NewRow<'follows'>[] = [];
+      const acts: NewRow<'activity'>[] = [];
       for (const r of rows) {
         const m = mapActivity(r, this.configKeys.get(str(r.activity_type)) ?? '', this.user, typeOfId);
         if (m.kind === 'vote') {

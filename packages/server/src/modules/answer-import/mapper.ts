@@ -13,12 +13,12 @@
  */
 import { renderMarkdown, sanitizeHtml } from '../../core/markdown.js';
 import { formatId } from '../../core/db/ids.js';
-import type { Insertable } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
+import type { NewRow } from './target.repository.js';
 import { ObjectType, type ObjectTypeName } from '@quorum/contract';
 import type { SourceRow } from './source.repository.js';
 
-type Row<T extends keyof Database> = Insertable<Database[T]>;
+type Row<T extends keyof Database> = NewRow<T>;
 
 /** A column as a string ('' for NULL); BigInt and Buffer values are converted exactly. */
 export function str(v: unknown): string {
@@ -390,7 +390,7 @@ export function typeOfId(id: string): ObjectTypeName | undefined {
 }
 
 /** A `question_link` row (a question linked from another question or its answer), or why it is left out. */
-export function mapQuestionLink(r: SourceRow): Insertable<Database['question_links']> | string {
+export function mapQuestionLink(r: SourceRow): NewRow<'question_links'> | string {
   if (int(r.status) === 2) return 'link removed in Answer';
   const from = idOf(r.from_question_id);
   const to = idOf(r.to_question_id);
@@ -399,7 +399,7 @@ export function mapQuestionLink(r: SourceRow): Insertable<Database['question_lin
 }
 
 /** A `user_external_login` row (third-party login binding); the provider keeps Answer's connector name. */
-export function mapExternalLogin(r: SourceRow, user: (id: string) => string): Insertable<Database['external_logins']> {
+export function mapExternalLogin(r: SourceRow, user: (id: string) => string): NewRow<'external_logins'> {
   return { user_id: user(idOf(r.user_id)), provider: str(r.provider), external_id: str(r.external_id), info: str(r.meta_info), created_at: seconds(r.created_at) };
 }
 

@@ -8,6 +8,9 @@ import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../core/db/dialect.js';
 import type { Database } from '../../core/db/schema.js';
 
+/** A row as written into one of our tables (Kysely's insert shape), for the mapper and the import steps. */
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+
 /** import_map source of every object of an Answer import. */
 export const MAP_SOURCE = 'apache-answer';
 
