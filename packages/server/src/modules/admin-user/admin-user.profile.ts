@@ -7,7 +7,7 @@ import { MailStatus, type AdminAddUserReq, type AdminEditUserProfileReq, type Ad
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { recentAdminActions, recordAdminAction } from '../admin/index.js';
+import { recentAdminActions, recordAdminAction } from '../audit/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { getUser } from '../user/index.js';
 import { presentAdminUser } from './admin-user.presenter.js';

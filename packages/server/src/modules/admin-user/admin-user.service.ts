@@ -8,7 +8,7 @@ import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/c
 import { transaction } from '../../core/db/index.js';
 import { badRequest, fieldErrors } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
-import { recordAdminAction } from '../admin/index.js';
+import { recordAdminAction } from '../audit/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { createAccount, endUserSessions, getUser, issueLink, rateLimit, sendCodeMail, setPassword } from '../user/index.js';
 import { adminStatusName } from './admin-user.presenter.js';

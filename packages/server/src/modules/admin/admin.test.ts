@@ -134,5 +134,21 @@ for (const dialect of DIALECTS) {
       // Its tags counted it when it was asked; approving does not count it twice.
       expect(await tagCount()).toBe(tagsBefore);
     });
+
+    it('records SMTP and privilege saves in the audit log, never the SMTP password', async (t) => {
+      if (!site) return t.skip();
+      const smtp = await get('setting/smtp');
+      const saved = await call(app(), 'PUT', `${ADM}/setting/smtp`, { token: admin, body: { ...smtp, from_email: 'noreply@example.com', from_name: 'Audit', smtp_host: 'mail.example.com', smtp_port: 2525, smtp_authentication: true, smtp_username: 'mailer', smtp_password: 'hunter2-secret' } });
+      expect(saved.status).toBe(200);
+      const privileges = await get('setting/privileges');
+      const level = privileges.selected_level === 1 ? 2 : 1;
+      expect((await call(app(), 'PUT', `${ADM}/setting/privileges`, { token: admin, body: { level, custom_privileges: [] } })).status).toBe(200);
+      const actions = (await get('dashboard')).info.recent_actions as { action: string; changes: unknown }[];
+      expect(actions.slice(0, 2).map((a) => a.action)).toEqual(['settings.privileges', 'settings.smtp']);
+      expect(actions[0]!.changes).toMatchObject({ level: [privileges.selected_level, level] });
+      expect(actions[1]!.changes).toMatchObject({ smtp_host: [smtp.smtp_host, 'mail.example.com'], smtp_password: 'changed' });
+      expect(JSON.stringify(actions)).not.toContain('hunter2');
+      await call(app(), 'PUT', `${ADM}/setting/privileges`, { token: admin, body: { level: privileges.selected_level, custom_privileges: [] } });
+    });
   });
 }

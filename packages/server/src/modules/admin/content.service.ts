@@ -13,7 +13,7 @@ import { closeQuestion, deleteQuestion, invalidateQuestionLists, recoverQuestion
 import { type UserRow } from '../../core/auth/index.js';
 import { decidePendingPost } from '../review/index.js';
 import { findUsersByIds } from '../user/index.js';
-import { recordAdminAction } from './audit.js';
+import { recordAdminAction } from '../audit/index.js';
 import { presentAdminAnswer, presentAdminQuestion } from './content.presenter.js';
 import { invalidateDashboard } from './dashboard.service.js';
 import * as repo from './content.repository.js';

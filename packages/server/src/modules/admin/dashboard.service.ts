@@ -14,8 +14,7 @@ import { requireDb, type AppContext } from '../../core/context.js';
 import { getSmtp, isConfigured, OutboxStatus } from '../mail/index.js';
 import { uploadsDir } from '../file/index.js';
 import { getSettings, VERSION } from '../siteinfo/index.js';
-import { hasAuditAction } from './audit.repository.js';
-import { recentAdminActions } from './audit.js';
+import { hasAuditAction, recentAdminActions } from '../audit/index.js';
 import { dashboardCounts, databaseInfo, perDay } from './dashboard.repository.js';
 
 /** Days in the charts (issue: the last 30 days, today included). */

@@ -1,3 +1,2 @@
-/** Admin console: dashboard, content lists and the admin audit log. */
+/** Admin console: dashboard and content lists (the audit log it shows is modules/audit). */
 export { adminRoutes } from './admin.routes.js';
-export { recordAdminAction, recentAdminActions, settingsDiff, type AdminAction } from './audit.js';

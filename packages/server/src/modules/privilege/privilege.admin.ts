@@ -31,10 +31,12 @@ export async function privilegesConfig(ctx: AppContext, lang: string): Promise<R
 /**
  * PUT /admin/api/setting/privileges. Level 99 stores the given thresholds (keys `rank.<action>` or `<action>`,
  * values >= 1) over the current custom table.
+ * @returns the selected level and custom table before and after, for the audit log
  * @throws 400 field error `custom_privileges` for an unknown key
  */
-export async function updatePrivileges(ctx: AppContext, input: PrivilegesUpdateReq): Promise<void> {
+export async function updatePrivileges(ctx: AppContext, input: PrivilegesUpdateReq): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
   const db = requireDb(ctx);
+  const before = { level: await selectedLevel(ctx), custom: await customThresholds(ctx) };
   if (input.level === CUSTOM_PRIVILEGE_LEVEL) {
     const custom = await customThresholds(ctx);
     for (const { key, value } of input.custom_privileges) {
@@ -46,4 +48,5 @@ export async function updatePrivileges(ctx: AppContext, input: PrivilegesUpdateR
   }
   await setConfigValue(db, 'privilege.level', String(input.level));
   invalidateThresholds(ctx);
+  return { before, after: { level: await selectedLevel(ctx), custom: await customThresholds(ctx) } };
 }

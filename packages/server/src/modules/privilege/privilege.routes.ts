@@ -4,6 +4,7 @@ import { PermissionQuery, PrivilegesUpdateReq, Role } from '@quorum/contract';
 import { forbidden } from '../../core/errors.js';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../../core/auth/index.js';
+import { recordAdminAction, settingsDiff } from '../audit/index.js';
 import { permissionMap } from './permission.js';
 import { privilegesConfig, updatePrivileges } from './privilege.admin.js';
 
@@ -22,8 +23,10 @@ export async function privilegeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put('/answer/admin/api/setting/privileges', async (req) => {
-    await requireAdmin(req);
-    await updatePrivileges(ctx, parse(PrivilegesUpdateReq, req.body));
+    const admin = await requireAdmin(req);
+    const { before, after } = await updatePrivileges(ctx, parse(PrivilegesUpdateReq, req.body));
+    const changes = settingsDiff(before, after);
+    if (Object.keys(changes).length) await recordAdminAction(ctx, admin, { action: 'settings.privileges', targetType: 'settings', targetId: 'privileges', changes });
     return ok(req, null);
   });
 

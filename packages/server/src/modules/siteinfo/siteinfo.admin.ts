@@ -10,7 +10,7 @@ import type { AppContext } from '../../core/context.js';
 import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { availableLanguages } from '../../core/i18n.js';
-import { recordAdminAction, settingsDiff } from '../admin/index.js';
+import { recordAdminAction, settingsDiff } from '../audit/index.js';
 import { tagIdBySlug } from '../tag/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import type { SettingsSection, SiteSettings } from './siteinfo.defaults.js';
