@@ -6,6 +6,7 @@
  */
 import type { AppContext } from '../../core/context.js';
 import { nowSeconds } from '../../core/context.js';
+import { startPeriodic } from '../../core/periodic.js';
 import { getSchedule, startBackup } from './backup.admin.js';
 import { claimDay, finishDay } from './backup.repository.js';
 import { pruneScheduled } from './backup.service.js';
@@ -37,27 +38,5 @@ export async function runScheduledBackup(ctx: AppContext, now = new Date()): Pro
 
 /** Starts the checks of an app and registers their stop in `ctx.onClose`. */
 export function startBackupScheduler(ctx: AppContext, opts: { intervalMs?: number } = {}): void {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const every = opts.intervalMs ?? BACKUP_POLL_MS;
-  const tick = () => {
-    timer = null;
-    running = runScheduledBackup(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'scheduled backup failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(tick, every);
-    timer.unref?.();
-  };
-  schedule();
-  ctx.onClose.push(async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
+  startPeriodic(ctx, opts.intervalMs ?? BACKUP_POLL_MS, 'scheduled backup failed', () => runScheduledBackup(ctx));
 }

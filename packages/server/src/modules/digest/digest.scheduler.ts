@@ -3,6 +3,7 @@
  * what is done lives in `mail_jobs`, so any number of nodes may run it and a restart loses nothing.
  */
 import type { AppContext } from '../../core/context.js';
+import { startPeriodic } from '../../core/periodic.js';
 import { runMailJobs } from './digest.jobs.js';
 
 /** Milliseconds between passes; the first pass runs this long after start. */
@@ -10,27 +11,5 @@ export const DIGEST_POLL_MS = 30_000;
 
 /** Starts the passes of an app and registers their stop in `ctx.onClose`. */
 export function startDigestScheduler(ctx: AppContext, opts: { intervalMs?: number } = {}): void {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const every = opts.intervalMs ?? DIGEST_POLL_MS;
-  const tick = () => {
-    timer = null;
-    running = runMailJobs(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'mail job pass failed'))
-      .finally(() => {
-        running = null;
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(tick, every);
-    timer.unref?.();
-  };
-  schedule();
-  ctx.onClose.push(async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  });
+  startPeriodic(ctx, opts.intervalMs ?? DIGEST_POLL_MS, 'mail job pass failed', () => runMailJobs(ctx));
 }
