@@ -91,6 +91,9 @@ test('a visitor logs in with the OpenID Connect provider the admin configured', 
       await expect(page).toHaveURL(/\/users\/login/);
       const button = page.getByRole('link', { name: 'Log in with Company SSO' });
       await expect(button).toBeVisible();
+      // The provider's icon is drawn in the button's own text colour (an SVG mask over currentColor).
+      const colours = await button.getByTestId('provider-icon').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el.parentElement!).color]);
+      expect(colours[0]).toBe(colours[1]);
       await shot('login page with the connector', page);
       await button.click();
       await expect(page).toHaveURL(/\/tags$/);

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
+import { ProviderIcon } from '../../components/ProviderIcon';
 
 /** One connector as GET /connector/info lists it. */
 export interface ConnectorInfo {
@@ -33,7 +34,7 @@ export default function ConnectorButtons({ divider = true }: { divider?: boolean
       {divider && <div className="text-center text-body-secondary small my-2">{t('plugins.connector.or')}</div>}
       {data.map((c) => (
         <a key={c.link} href={samePath(c.link)} className="btn btn-outline-secondary w-100 mb-2 d-flex align-items-center justify-content-center gap-2">
-          {c.icon && <img src={`data:image/svg+xml;base64,${c.icon}`} alt="" width={16} height={16} />}
+          {c.icon && <ProviderIcon svgBase64={c.icon} />}
           {t('plugins.connector.login_with', { name: c.name })}
         </a>
       ))}

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { UserCenterAgentInfo } from '@quorum/contract';
+import { ProviderIcon } from '../../components/ProviderIcon';
 import { sitePath } from './agent';
 
 /** The button, with an 'or' divider above when `divider`. */
@@ -14,7 +15,7 @@ export default function UserCenterButton({ agent, kind = 'login', divider = fals
     <div className="mt-3">
       {divider && <div className="text-center text-body-secondary small my-2">{t('plugins.connector.or')}</div>}
       <a href={href} className="btn btn-outline-secondary w-100 mb-2 d-flex align-items-center justify-content-center gap-2" data-testid="user-center-login">
-        {agent.icon && <img src={`data:image/svg+xml;base64,${agent.icon}`} alt="" width={16} height={16} />}
+        {agent.icon && <ProviderIcon svgBase64={agent.icon} />}
         {t('plugins.connector.login_with', { name: agent.display_name || agent.name })}
       </a>
     </div>
