@@ -1,5 +1,5 @@
 /**
- * Look and reach (issue 13), continued: the administrator's custom header HTML may carry scripts, and they run
+ * Look and reach (issue 13), continued: the administrator's custom head and header HTML may carry scripts, and they run
  * on a server-rendered page (with the page's nonce, so no Content-Security-Policy violation) and, for a page
  * first loaded on the admin console, once after client navigation to a public page; and links to a question
  * with a Chinese title, from a profile and from a timeline, use the server's pinyin slug, so they land
@@ -40,6 +40,7 @@ async function watchedPage(browser: Browser, baseURL: string, as?: string): Prom
 }
 
 const runs = (page: Page) => page.evaluate(() => (window as unknown as { __look81?: number }).__look81 ?? 0);
+const headRuns = (page: Page) => page.evaluate(() => (window as unknown as { __look81head?: number }).__look81head ?? 0);
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 /** Client-side navigation (no page load), as a link inside the app would do. */
@@ -51,10 +52,10 @@ async function spaNavigate(page: Page, to: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[/]/g, '\\/')}$`));
 }
 
-test('a script in the custom header HTML runs on a server-rendered page and after client navigation from the console, once, with no CSP violation', async ({ request, browser, baseURL, shot }) => {
+test('scripts in the custom head and header HTML run on a server-rendered page and after client navigation from the console, once, with no CSP violation', async ({ request, browser, baseURL, shot }) => {
   await apiCall(request, 'PUT', SECTION, {
     custom_css: '',
-    custom_head: '',
+    custom_head: '<meta name="look81-head" content="yes"><script>window.__look81head = (window.__look81head || 0) + 1;</script>',
     custom_header: '<div id="look81-header">Look 81 header</div><script>window.__look81 = (window.__look81 || 0) + 1; document.getElementById("look81-header")?.setAttribute("data-ran", "yes");</script>',
     custom_footer: '',
     custom_sidebar: '',
@@ -66,6 +67,7 @@ test('a script in the custom header HTML runs on a server-rendered page and afte
   await visitor.waitForLoadState('networkidle');
   await expect(visitor.locator('#look81-header')).toHaveText('Look 81 header');
   expect(await runs(visitor)).toBe(1);
+  expect(await headRuns(visitor)).toBe(1);
   // Client navigation keeps the header and never runs the script again.
   await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
   await expect(visitor).toHaveURL(/\/tags$/);
@@ -82,14 +84,20 @@ test('a script in the custom header HTML runs on a server-rendered page and afte
   await expect(admin.locator('#look81-header')).toHaveCount(0);
   expect(await runs(admin)).toBe(0);
   // ... and reaching a public page by client navigation runs it once, with the page's nonce.
+  await expect(admin.locator('meta[name="look81-head"]')).toHaveCount(0);
   await spaNavigate(admin, '/questions');
   await expect(admin.locator('#look81-header')).toBeVisible();
   await expect.poll(() => runs(admin)).toBe(1);
+  // ... and the custom head too: its elements in <head>, its script run once.
+  await expect(admin.locator('head meta[name="look81-head"]')).toHaveCount(1);
+  await expect.poll(() => headRuns(admin)).toBe(1);
   await spaNavigate(admin, '/admin');
   await expect(admin.locator('#look81-header')).toHaveCount(0);
   await spaNavigate(admin, '/tags');
   await expect(admin.locator('#look81-header')).toBeVisible();
   expect(await runs(admin)).toBe(1);
+  expect(await headRuns(admin)).toBe(1);
+  await expect(admin.locator('head meta[name="look81-head"]')).toHaveCount(1);
   expect(await violations(admin)).toEqual([]);
   await admin.context().close();
 });

@@ -15,7 +15,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { usePrivateSiteGuard } from './guards';
 import { Header } from './Header';
-import { CustomHtml, useCustomCss, useCustomScripts, useServerFooter } from './LookParts';
+import { CustomHtml, useCustomCss, useCustomHead, useCustomScripts, useServerFooter } from './LookParts';
 import { withStrings } from '../lib/i18n';
 
 // Only administrators ever see the maintenance banner: its code and strings load when it shows.
@@ -45,6 +45,7 @@ export function Layout() {
   useCustomCss(site.custom_css_html?.custom_css ?? '', !inConsole);
   const serverFooter = useServerFooter(inConsole);
   useCustomScripts([custom?.custom_header, custom?.custom_sidebar, custom?.custom_footer], !inConsole);
+  useCustomHead(custom?.custom_head, !inConsole);
   const maintenance = !!(site.general as { maintenance?: boolean } | undefined)?.maintenance;
   const isAdmin = user?.role_id === Role.admin;
   const held = maintenance && !isAdmin && !location.pathname.startsWith('/users/login');

@@ -72,6 +72,20 @@ export function useCustomScripts(htmls: (string | undefined)[], active: boolean)
 }
 
 /**
+ * Adds the custom head HTML to a document first loaded on the admin console (which never gets it) when a public
+ * page is reached by client navigation, its scripts run once with the page's nonce (app/customScripts.ts, loaded
+ * only then); a server-rendered public page has it already (marked `<meta name="q-custom-head">`).
+ * @param html the custom head setting
+ * @param active false on the admin console's pages
+ */
+export function useCustomHead(html: string | undefined, active: boolean): void {
+  useEffect(() => {
+    if (!active || !html?.trim() || document.head.querySelector('meta[name="q-custom-head"]')) return;
+    void import('./customScripts').then((m) => m.applyCustomHead(html));
+  }, [html, active]);
+}
+
+/**
  * Whether the server put the custom footer after the app (`#q-custom-footer`); hides that block while the
  * admin console is shown. True until mounted, as on the server, so hydration matches.
  */

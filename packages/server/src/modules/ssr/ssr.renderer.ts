@@ -256,7 +256,8 @@ export async function renderDocument(
   // JSON-LD is data, not script: browsers never execute it, so it needs no nonce.
   if (head.jsonLd) append(pieces, [`\n    <script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`]);
   if (custom.site) append(pieces, splitInlineScripts(`\n    ${custom.site}`));
-  if (custom.head) append(pieces, splitInlineScripts(`\n    ${custom.head}`));
+  // The marker tells the browser this document carries the custom head (app/customScripts.ts adds it otherwise).
+  if (custom.head) append(pieces, splitInlineScripts(`\n    <meta name="q-custom-head" content="">${custom.head}`));
   append(pieces, t.beforeOutlet);
   append(pieces, [app]);
   append(pieces, t.beforeData);
