@@ -26,6 +26,23 @@ export async function insertAward(db: Db, row: BadgeAwardRow): Promise<boolean> 
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Rows per multi-row insert of `insertAwards` (5 columns: far under every engine's parameter limit). */
+const AWARD_CHUNK = 1000;
+
+/**
+ * Inserts many awards with multi-row inserts, skipping any (user, badge, award key) that exists.
+ * @returns how many rows were added
+ */
+export async function insertAwards(db: Db, rows: BadgeAwardRow[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += AWARD_CHUNK) {
+    const insert = db.kysely.insertInto('badge_awards').values(rows.slice(i, i + AWARD_CHUNK));
+    const q = db.dialect === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.columns(['user_id', 'badge_id', 'award_key']).doNothing());
+    added += Number((await q.executeTakeFirst()).numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
 /** Which of `badgeIds` (with their award keys) a user already holds: a set of `badge_id:award_key`. */
 export async function heldAwards(db: Db, userId: string, badgeIds: string[]): Promise<Set<string>> {
   if (!badgeIds.length) return new Set();

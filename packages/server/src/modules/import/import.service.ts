@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
 
-import { recountBadgesIn } from '../badge/index.js';
+import { recountBadgesBulk } from '../badge/index.js';
 import { ImportRepository } from './import.repository.js';
 import { DumpError, fileExists } from './stackexchange.js';
 
@@ -170,9 +170,10 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     if (votes) await w.recountBookmarks(source);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
-  // Badges earned by the imported posts, votes and comments (held ones are skipped: re-running awards nothing twice).
+  // Badges earned by the imported posts, votes and comments, in bulk and without notifications (imported history is
+  // not news); held ones are skipped, so re-running awards nothing twice.
   log('Awarding badges ...');
-  await recountBadgesIn(db, ids);
+  await recountBadgesBulk(db, ids);
 
   return {
     source,
