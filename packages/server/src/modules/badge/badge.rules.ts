@@ -139,9 +139,10 @@ export function installBadgeRules(ctx: AppContext): void {
 }
 
 /**
- * Awards every badge its holders have earned, from the stored data: after an import, which writes rows without the
- * services' events. One grouped query per badge finds who qualifies; held badges are skipped and the unique key
- * refuses duplicates, so re-running it awards nothing twice.
+ * Awards every badge its holders have earned, from the stored data, one award at a time with its notification. One
+ * grouped query per badge finds who qualifies; held badges are skipped and the unique key refuses duplicates, so
+ * re-running it awards nothing twice. The import uses the bulk form without notifications (badge.recount.ts
+ * `recountBadgesBulk`), which awards the same.
  * @returns the number of new awards
  */
 export async function recountBadges(ctx: AppContext): Promise<number> {
