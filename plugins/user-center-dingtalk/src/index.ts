@@ -6,8 +6,8 @@
  * `/answer/api/v1/user-center/login/callback`, where `loginCallback` checks the state, exchanges the code and reads
  * the member (protocol.ts; README.md has DingTalk's documented protocol).
  */
-import { definePlugin, type ConfigField, type ExternalUser, type PluginConfig, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
-import { issueState, takeState } from '@quorum/user-center-kit';
+import { definePlugin, type ConfigField, type ExternalUser, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
+import { callbackUrl, issueState, redirectUserCenter, takeState } from '@quorum/user-center-kit';
 import { DINGTALK_ICON } from './icon.js';
 import { API_BASE_URL, LOGIN_BASE_URL, authorizationUrl, finish, settingsOf } from './protocol.js';
 
@@ -20,13 +20,6 @@ export const DINGTALK_FIELDS: readonly ConfigField[] = [
   { name: 'login_base_url', type: 'input', format: 'url', label: 'DingTalk sign-in URL', description: 'Change only to test against a local server.', default: LOGIN_BASE_URL },
   { name: 'api_base_url', type: 'input', format: 'url', label: 'DingTalk API URL', description: 'Change only to test against a local server.', default: API_BASE_URL },
 ];
-
-/** The site's callback for a login. */
-export function callbackUrl(siteUrl: string): string {
-  return `${siteUrl}/answer/api/v1/user-center/login/callback`;
-}
-
-const display = (c: PluginConfig) => c.display_name || 'DingTalk';
 
 /** Finishes a callback: the one-time state, then DingTalk's code exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
@@ -44,37 +37,14 @@ export default definePlugin({
     kinds: ['user-center'],
     config: DINGTALK_FIELDS,
   },
-  userCenter: {
-    description: (c) => ({
-      name: 'DingTalk',
-      display_name: display(c),
-      icon: DINGTALK_ICON,
-      url: 'https://www.dingtalk.com',
-      login_redirect_url: '/user-center/auth',
-      sign_up_redirect_url: '/user-center/auth',
-      rank_agent_enabled: false,
-      user_status_agent_enabled: false,
-      user_role_agent_enabled: false,
-      must_auth_email_enabled: false,
-      enabled_original_user_system: c.keep_password_login !== 'false',
-      qr_login: { url_path: '/dingtalk/login/url', check_path: '/dingtalk/login/check' },
-    }),
-    loginCallback: callback,
-    signUpCallback: callback,
-    routes: [
-      {
-        method: 'GET',
-        path: '/dingtalk/login/url',
-        async handler(ctx) {
-          const state = await issueState(ctx.store, 'dingtalk');
-          return { data: { redirect_url: authorizationUrl(settingsOf(ctx.config), state, callbackUrl(ctx.site_url)), key: '', in_app: true } };
-        },
-      },
-      // DingTalk's own page shows its QR code and brings the same browser back through the callback: the site has
-      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
-      { method: 'GET', path: '/dingtalk/login/check', handler: async () => ({ data: { is_login: false } }) },
-    ],
-  },
+  userCenter: redirectUserCenter({
+    prefix: 'dingtalk',
+    name: 'DingTalk',
+    icon: DINGTALK_ICON,
+    url: 'https://www.dingtalk.com',
+    start: async (ctx) => authorizationUrl(settingsOf(ctx.config), await issueState(ctx.store, 'dingtalk'), callbackUrl(ctx.site_url)),
+    callback,
+  }),
 });
 
 export { profileOf } from './protocol.js';

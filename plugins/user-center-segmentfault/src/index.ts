@@ -5,8 +5,8 @@
  * the browser there; SegmentFault sends it back to `/answer/api/v1/user-center/login/callback`, where
  * `loginCallback` takes the state, exchanges the code and reads the member (protocol.ts, README.md).
  */
-import { definePlugin, type ConfigField, type ExternalUser, type PluginConfig, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
-import { issueState, takeState } from '@quorum/user-center-kit';
+import { definePlugin, type ConfigField, type ExternalUser, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
+import { callbackUrl, issueState, redirectUserCenter, takeState } from '@quorum/user-center-kit';
 import { SEGMENTFAULT_ICON } from './icon.js';
 import { AUTHORIZATION_ENDPOINT, TOKEN_ENDPOINT, USER_ENDPOINT, authorizationUrl, finish, newAttempt, settingsOf, type Attempt } from './protocol.js';
 
@@ -21,13 +21,6 @@ export const SEGMENTFAULT_FIELDS: readonly ConfigField[] = [
   { name: 'token_endpoint', type: 'input', format: 'url', label: 'Token endpoint', default: TOKEN_ENDPOINT },
   { name: 'user_endpoint', type: 'input', format: 'url', label: 'User endpoint', description: 'Answers the signed-in member for the access token.', default: USER_ENDPOINT },
 ];
-
-/** The site's callback for a login. */
-export function callbackUrl(siteUrl: string): string {
-  return `${siteUrl}/answer/api/v1/user-center/login/callback`;
-}
-
-const display = (c: PluginConfig) => c.display_name || 'SegmentFault';
 
 /** Finishes a callback: the one-time state (with the attempt's PKCE verifier), then the exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
@@ -45,38 +38,17 @@ export default definePlugin({
     kinds: ['user-center'],
     config: SEGMENTFAULT_FIELDS,
   },
-  userCenter: {
-    description: (c) => ({
-      name: 'SegmentFault',
-      display_name: display(c),
-      icon: SEGMENTFAULT_ICON,
-      url: 'https://segmentfault.com',
-      login_redirect_url: '/user-center/auth',
-      sign_up_redirect_url: '/user-center/auth',
-      rank_agent_enabled: false,
-      user_status_agent_enabled: false,
-      user_role_agent_enabled: false,
-      must_auth_email_enabled: false,
-      enabled_original_user_system: c.keep_password_login !== 'false',
-      qr_login: { url_path: '/segmentfault/login/url', check_path: '/segmentfault/login/check' },
-    }),
-    loginCallback: callback,
-    signUpCallback: callback,
-    routes: [
-      {
-        method: 'GET',
-        path: '/segmentfault/login/url',
-        async handler(ctx) {
-          const attempt = newAttempt(callbackUrl(ctx.site_url));
-          const state = await issueState(ctx.store, JSON.stringify(attempt));
-          return { data: { redirect_url: await authorizationUrl(settingsOf(ctx.config), attempt, state), key: '', in_app: true } };
-        },
-      },
-      // SegmentFault's own page shows its QR code and brings the same browser back through the callback: the site has
-      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
-      { method: 'GET', path: '/segmentfault/login/check', handler: async () => ({ data: { is_login: false } }) },
-    ],
-  },
+  userCenter: redirectUserCenter({
+    prefix: 'segmentfault',
+    name: 'SegmentFault',
+    icon: SEGMENTFAULT_ICON,
+    url: 'https://segmentfault.com',
+    async start(ctx) {
+      const attempt = newAttempt(callbackUrl(ctx.site_url));
+      return authorizationUrl(settingsOf(ctx.config), attempt, await issueState(ctx.store, JSON.stringify(attempt)));
+    },
+    callback,
+  }),
 });
 
 export { profileOf } from './protocol.js';

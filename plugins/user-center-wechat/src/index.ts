@@ -8,8 +8,8 @@
  * `loginCallback` checks the state, exchanges the code with the same application and reads the member
  * (protocol.ts; README.md has WeChat's documented protocol).
  */
-import { definePlugin, type ConfigField, type ExternalUser, type PluginConfig, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
-import { issueState, takeState } from '@quorum/user-center-kit';
+import { definePlugin, type ConfigField, type ExternalUser, type UserCenterContext, type UserCenterRequest } from '@quorum/plugin-api';
+import { callbackUrl, issueState, redirectUserCenter, takeState } from '@quorum/user-center-kit';
 import { WECHAT_ICON } from './icon.js';
 import { API_BASE_URL, OPEN_BASE_URL, authorizationUrl, finish, modeFor, settingsOf, type WeChatMode } from './protocol.js';
 
@@ -24,13 +24,6 @@ export const WECHAT_FIELDS: readonly ConfigField[] = [
   { name: 'open_base_url', type: 'input', format: 'url', label: 'WeChat authorization URL', description: 'Change only to test against a local server.', default: OPEN_BASE_URL },
   { name: 'api_base_url', type: 'input', format: 'url', label: 'WeChat API URL', description: 'Change only to test against a local server.', default: API_BASE_URL },
 ];
-
-/** The site's callback for a login. */
-export function callbackUrl(siteUrl: string): string {
-  return `${siteUrl}/answer/api/v1/user-center/login/callback`;
-}
-
-const display = (c: PluginConfig) => c.display_name || 'WeChat';
 
 /** Finishes a callback: the one-time state (which application the attempt used), then WeChat's exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
@@ -53,39 +46,18 @@ export default definePlugin({
     if (c.mp_app_id && !c.mp_app_secret) issues.mp_app_secret = 'error.form.cannot_be_empty';
     return issues;
   },
-  userCenter: {
-    description: (c) => ({
-      name: 'WeChat',
-      display_name: display(c),
-      icon: WECHAT_ICON,
-      url: 'https://weixin.qq.com',
-      login_redirect_url: '/user-center/auth',
-      sign_up_redirect_url: '/user-center/auth',
-      rank_agent_enabled: false,
-      user_status_agent_enabled: false,
-      user_role_agent_enabled: false,
-      must_auth_email_enabled: false,
-      enabled_original_user_system: c.keep_password_login !== 'false',
-      qr_login: { url_path: '/wechat/login/url', check_path: '/wechat/login/check' },
-    }),
-    loginCallback: callback,
-    signUpCallback: callback,
-    routes: [
-      {
-        method: 'GET',
-        path: '/wechat/login/url',
-        async handler(ctx, request) {
-          const s = settingsOf(ctx.config);
-          const mode = modeFor(s, request.user_agent);
-          const state = await issueState(ctx.store, mode);
-          return { data: { redirect_url: authorizationUrl(s, mode, state, callbackUrl(ctx.site_url)), key: '', in_app: true } };
-        },
-      },
-      // WeChat's own page shows its QR code and brings the same browser back through the callback: the site has
-      // nothing to poll, so the check never reports a login (and a state seen in a URL cannot claim one).
-      { method: 'GET', path: '/wechat/login/check', handler: async () => ({ data: { is_login: false } }) },
-    ],
-  },
+  userCenter: redirectUserCenter({
+    prefix: 'wechat',
+    name: 'WeChat',
+    icon: WECHAT_ICON,
+    url: 'https://weixin.qq.com',
+    async start(ctx, request) {
+      const s = settingsOf(ctx.config);
+      const mode = modeFor(s, request.user_agent);
+      return authorizationUrl(s, mode, await issueState(ctx.store, mode), callbackUrl(ctx.site_url));
+    },
+    callback,
+  }),
 });
 
 export { isWeChatBrowser, profileOf } from './protocol.js';
