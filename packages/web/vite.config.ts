@@ -47,6 +47,22 @@ function ssrTranslationHook(): Plugin {
   };
 }
 
+/**
+ * In the SSR build, `@tanstack/react-query` resolves to src/lib/query-ssr.ts (the package with a `useQuery` that
+ * reads the seeded cache without building an observer); that file itself gets the real package.
+ */
+function ssrQueryHook(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/query-ssr.ts', import.meta.url));
+  return {
+    name: 'quorum-ssr-query',
+    enforce: 'pre',
+    resolveId(id, importer, options) {
+      if (id !== '@tanstack/react-query' || !options?.ssr || importer === shim) return null;
+      return shim;
+    },
+  };
+}
+
 const backend = 'http://localhost:9080';
 
 /**
@@ -56,7 +72,7 @@ const backend = 'http://localhost:9080';
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook(), ssrRouterCache(), bootstrapCss()],
+  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook(), ssrQueryHook(), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
