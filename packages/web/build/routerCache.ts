@@ -9,6 +9,10 @@
  *   first use, which holds for the static router of the server (no lazy route discovery there).
  * - `compilePath(path, caseSensitive, end)` keeps its `[RegExp, params]` per arguments (at most 1,000 patterns);
  *   the expression has no `g` flag, so it carries no state between uses, and callers only read `params`.
+ * - every `<Link>` resolves its target against the route's pathnames, which react-router passes around as JSON:
+ *   `JSON.stringify(getResolveToMatches(matches))` in `useResolvedPath` and `useNavigate` (both run per link) and
+ *   `JSON.parse` of it to resolve (a link and `navigate`). Here the JSON is kept per `matches` array (a WeakMap: one array per route level
+ *   and render) and the parsed pathnames per JSON text (at most 1,000); `resolveTo` only reads the array.
  * Matching results are the same. When a react-router upgrade renames these functions the plugin warns and
  * leaves the code as it is (slower, still correct).
  */
@@ -40,6 +44,29 @@ function compilePath(path, caseSensitive = false, end = true) {
 }
 function __quorumCompilePath(path, caseSensitive = false, end = true) {`;
 
+const PATHNAMES_JSON = 'JSON.stringify(getResolveToMatches(matches))';
+const PATHNAMES_PARSE = 'JSON.parse(routePathnamesJson)';
+
+const PATHNAMES_HELPERS = `const __quorumPathnamesJson = new WeakMap();
+function __quorumRoutePathnamesJson(matches) {
+  let json = __quorumPathnamesJson.get(matches);
+  if (json === undefined) {
+    json = JSON.stringify(getResolveToMatches(matches));
+    __quorumPathnamesJson.set(matches, json);
+  }
+  return json;
+}
+const __quorumPathnamesParsed = new Map();
+function __quorumParsePathnames(json) {
+  let parsed = __quorumPathnamesParsed.get(json);
+  if (parsed === undefined) {
+    parsed = JSON.parse(json);
+    if (__quorumPathnamesParsed.size < 1000) __quorumPathnamesParsed.set(json, parsed);
+  }
+  return parsed;
+}
+`;
+
 /** The Vite plugin (see the file header); a no-op in the client build. */
 export function ssrRouterCache(): Plugin {
   return {
@@ -50,7 +77,13 @@ export function ssrRouterCache(): Plugin {
         this.warn(`react-router changed: route matching is not cached in the SSR build (${id})`);
         return null;
       }
-      return { code: code.replace(RANK, RANK_CACHED).replace(COMPILE, COMPILE_CACHED), map: null };
+      let out = code.replace(RANK, RANK_CACHED).replace(COMPILE, COMPILE_CACHED);
+      if (out.includes(PATHNAMES_JSON) && out.includes(PATHNAMES_PARSE)) {
+        out = `${out.split(PATHNAMES_JSON).join('__quorumRoutePathnamesJson(matches)').split(PATHNAMES_PARSE).join('__quorumParsePathnames(routePathnamesJson)')}\n${PATHNAMES_HELPERS}`;
+      } else {
+        this.warn(`react-router changed: link targets are resolved without the pathname cache in the SSR build (${id})`);
+      }
+      return { code: out, map: null };
     },
   };
 }
