@@ -10,7 +10,8 @@
  *     position in an id block (only small maps of dump id -> position are kept; no post bodies);
  *  2. write: reserves the id blocks, then, inside ONE transaction, converts and inserts the rows in multi-row
  *     batches and finally recomputes the counters from the rows. A failure leaves the database as it was.
- * The new posts' search index rows are written in the same transaction (body text tokenized with the bodies).
+ * The new posts' search index rows are written in the same transaction (body text tokenized with the bodies); on
+ * SQLite their full-text index is filled in one statement after the posts, still in that transaction.
  * Re-running an import adds nothing twice: every object is recorded in `import_map` (source = directory name,
  * e.g. 'beer.stackexchange.com').
  */
@@ -152,7 +153,15 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
     log('Writing posts ...');
+    // SQLite: the search trigger and the indexes of tables this import at least doubles are set aside while the
+    // posts are written and done in bulk after them, in this transaction (ImportRepository.suspendIndexing).
+    const posts = plan.newQuestions.size + plan.newAnswers.size;
+    let rels = 0;
+    for (const n of plan.counts.byTag.values()) rels += n;
+    const suspended = posts > 0 ? await w.suspendIndexing({ questions: plan.newQuestions.size, answers: plan.newAnswers.size, tag_rel: rels, search_docs: posts }) : null;
     await writePosts(w, tx, plan, source, files.posts, progress, opts.workers, descriptions);
+    if (suspended) log('Indexing posts ...');
+    await w.resumeIndexing(suspended);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);
     if (history) {
       log('Writing revisions ...');
