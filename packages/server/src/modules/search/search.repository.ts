@@ -1,6 +1,7 @@
 /**
  * The only place that queries `search_docs` and the engines' full-text indexes (migration 002). Engine
- * differences are confined to the match, rank and title-only match fragments below. User text reaches the
+ * differences are confined to the match, rank and title-only match fragments below, and to PostgreSQL's window
+ * cut on `search_docs` alone (`rowOnly`, with the `listed` flag of migration 017). User text reaches the
  * engine only as bound parameters, and only as token forms of modules/search/tokenizer.ts (letters and
  * digits), each quoted for FTS5 and tsquery.
  */
@@ -165,22 +166,50 @@ function filters(plan: SearchPlan): RawBuilder<unknown>[] {
 }
 
 /**
+ * True when the PostgreSQL window can be cut on `search_docs` alone: a text query whose other conditions are
+ * columns of the row. Visibility is the row's `listed` flag there (migration 017, the same rule as `filters`,
+ * kept by triggers), so no row is joined before the cut and the planner picks, per query, between walking
+ * `search_docs_created_idx` (common words) and the GIN bitmap with a top-N sort (the rest). Searches by tag,
+ * score or answer count keep the joined form.
+ */
+function rowOnly(db: Db, plan: SearchPlan): boolean {
+  return db.dialect === 'postgres' && plan.forms.length > 0 && !plan.tagIds.length && plan.minScore === undefined && plan.minAnswers === undefined;
+}
+
+/**
  * One page of search hits and the total count (at most WINDOW).
  * Visible posts only: questions normal or closed and listed; answers normal under such a question.
  */
 export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: number; hits: SearchHit[] }> {
   const text = plan.forms.length ? textMatch(db, plan.forms) : null;
-  const where = filters(plan);
-  if (text) where.unshift(text.where);
   // The rank only when ordering by it: on MariaDB computing full-text relevance makes InnoDB rank every match
   // (1.5-2 s for a word in a quarter of 100k posts, 0.2-0.5 s without; docs/BENCHMARKS.md "Search").
   const ranked = text && plan.order === 'relevance';
-  const window = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score,
-      (case when d.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
-      (case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
-    from ${text ? text.from : sql`search_docs d`} join questions q on q.id = d.question_id left join answers a on a.id = d.object_id
-    where ${sql.join(where, sql` and `)}
-    order by ${text ? text.recency : sql`d.created_at desc, d.object_id desc`} limit ${WINDOW}`;
+  let window: RawBuilder<unknown>;
+  if (text && rowOnly(db, plan)) {
+    const where: RawBuilder<unknown>[] = [text.where, sql`d.listed`];
+    if (plan.type) where.push(sql`d.object_type = ${plan.type}`);
+    if (plan.userId) where.push(sql`d.user_id = ${plan.userId}`);
+    const cut = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score
+      from search_docs d where ${sql.join(where, sql` and `)}
+      order by ${text.recency} limit ${WINDOW}`;
+    // Activity and votes live on the posts: joined after the cut, for the window's rows only.
+    window = plan.order === 'active' || plan.order === 'score'
+      ? sql`select c.object_id, c.object_type, c.question_id, c.created_at, c.score,
+          (case when c.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
+          (case when c.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
+        from (${cut}) c join questions q on q.id = c.question_id left join answers a on a.id = c.object_id`
+      : sql`select c.object_id, c.object_type, c.question_id, c.created_at, c.score, 0 as active_at, 0 as votes from (${cut}) c`;
+  } else {
+    const where = filters(plan);
+    if (text) where.unshift(text.where);
+    window = sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score,
+        (case when d.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
+        (case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
+      from ${text ? text.from : sql`search_docs d`} join questions q on q.id = d.question_id left join answers a on a.id = d.object_id
+      where ${sql.join(where, sql` and `)}
+      order by ${text ? text.recency : sql`d.created_at desc, d.object_id desc`} limit ${WINDOW}`;
+  }
   let order: RawBuilder<unknown>;
   switch (plan.order) {
     case 'active':

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, shouldRun, testDbConfig } from '../../../test/dialects.js';
+import { dropDatabase, ensureDatabase, migrateTo, migrateToLatest, openDb } from '../../core/db/index.js';
+import { reindexAll } from './search.indexer.js';
+import { searchDocs } from './search.repository.js';
+
+for (const dialect of DIALECTS) {
+  describe(`search index upgrade on ${dialect}`, () => {
+    it('migration 017 on a site with posts: searches show its listed posts only', async (t) => {
+      if (!(await shouldRun(dialect))) return t.skip();
+      const cfg = testDbConfig(dialect);
+      await ensureDatabase(cfg);
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-search-upgrade-'));
+      const db = await openDb(cfg, dir);
+      try {
+        await migrateTo(db, '016_question_list_indexes');
+        const k = db.kysely;
+        await k.insertInto('users').values({ id: '1', username: 'old', e_mail: 'old@example.com', bio: '', bio_html: '' }).execute();
+        const q = (id: string, status: number, show: number) => ({ id, user_id: '1', title: `Gruit question ${id}`, original_text: 'gruit', parsed_text: '<p>gruit herbs</p>', status, show, created_at: Number(id), updated_at: 1, post_updated_at: 1 });
+        // Listed; deleted; unlisted; closed (still shown).
+        await k.insertInto('questions').values([q('101', 1, 1), q('102', 10, 1), q('103', 1, 2), q('104', 2, 1)]).execute();
+        const a = (id: string, questionId: string, status: number) => ({ id, question_id: questionId, user_id: '1', original_text: 'gruit', parsed_text: '<p>gruit answer</p>', status, created_at: Number(id), updated_at: 1 });
+        // Normal under a listed question; deleted; normal under a deleted question.
+        await k.insertInto('answers').values([a('201', '101', 1), a('202', '101', 10), a('203', '102', 1)]).execute();
+        expect(await reindexAll(db)).toBe(7);
+
+        await migrateToLatest(db);
+        const plan = { forms: ['gruit'], tagIds: [], order: 'newest' as const, offset: 0, limit: 20 };
+        const shown = await searchDocs(db, plan);
+        expect(shown).toMatchObject({ count: 3, hits: [{ object_id: '201' }, { object_id: '104' }, { object_id: '101' }] });
+        expect((await searchDocs(db, { ...plan, order: 'relevance' })).hits.map((h) => h.object_id).sort()).toEqual(['101', '104', '201']);
+        expect((await searchDocs(db, { ...plan, order: 'score' })).count).toBe(3);
+        if (dialect === 'postgres') {
+          const rows = await (k as any).selectFrom('search_docs').select(['object_id', 'listed']).orderBy('object_id').execute();
+          expect(rows.filter((r: { listed: boolean }) => r.listed).map((r: { object_id: string }) => r.object_id)).toEqual(['101', '104', '201']);
+        }
+      } finally {
+        await db.close();
+        if (dialect !== 'sqlite3') await dropDatabase(cfg);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
