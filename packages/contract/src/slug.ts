@@ -22,7 +22,16 @@ let transliterate: ((text: string) => string) | null = null;
  */
 export function setSlugTransliteration(fn: ((text: string) => string) | null): void {
   transliterate = fn;
+  slugs.clear();
 }
+
+/**
+ * Slugs made, by title: every question payload, list item and page address slugs its title, and a title's slug
+ * changes only with the title (or the transliteration, which clears this). At most SLUG_MEMO titles, the oldest
+ * dropped first.
+ */
+const slugs = new Map<string, string>();
+const SLUG_MEMO = 5000;
 
 /**
  * Turns a title into the slug part of a question permalink: lower case, words joined by '-'. With the server's
@@ -32,6 +41,16 @@ export function setSlugTransliteration(fn: ((text: string) => string) | null): v
  * @returns slug of at most 150 characters; 'question' only when the title has no letter or digit at all
  */
 export function urlTitle(title: string): string {
+  let slug = slugs.get(title);
+  if (slug === undefined) {
+    slug = makeUrlTitle(title);
+    if (slugs.size >= SLUG_MEMO) slugs.delete(slugs.keys().next().value!);
+    slugs.set(title, slug);
+  }
+  return slug;
+}
+
+function makeUrlTitle(title: string): string {
   const text = transliterate ? transliterate(title.normalize('NFKC')) : title;
   const slug = text
     .normalize('NFKC')
