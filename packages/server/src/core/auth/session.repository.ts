@@ -4,11 +4,15 @@
  * guards, so that no module has to import the user module to check who is calling.
  */
 import type { Selectable } from 'kysely';
-import type { Db } from '../db/index.js';
+import { prepared, type Db } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
 
 /** A row of `users` (spec §3 "User"). */
 export type UserRow = Selectable<UsersTable>;
+
+const sessionUserQuery = prepared((k, tokenHash: string, now: number) =>
+  k.selectFrom('users').selectAll().where('id', '=', (eb) => eb.selectFrom('user_sessions').select('user_id').where('token_hash', '=', tokenHash).where('expires_at', '>', now)),
+);
 
 /**
  * The user of an unexpired session, or undefined. Written as a lookup of the user by a scalar subquery on the
@@ -16,12 +20,8 @@ export type UserRow = Selectable<UsersTable>;
  * (`sqlite_stat1` "1 1"), the planner scanned the whole session table for the join on every request (28 us at
  * 9 sessions, growing with their number); this form always searches both primary keys (6 us).
  */
-export function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
-  return db.kysely
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', (eb) => eb.selectFrom('user_sessions').select('user_id').where('token_hash', '=', tokenHash).where('expires_at', '>', now))
-    .executeTakeFirst();
+export async function findSessionUser(db: Db, tokenHash: string, now: number): Promise<UserRow | undefined> {
+  return (await sessionUserQuery(db, tokenHash, now))[0];
 }
 
 /** The expiry (unix seconds) of an unexpired session, or undefined when it is unknown or over. */

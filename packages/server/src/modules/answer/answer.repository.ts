@@ -1,6 +1,6 @@
 /** The only place that queries `answers`. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db, type PreparedQuery } from '../../core/db/index.js';
 import type { AnswersTable } from '../../core/db/schema.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
@@ -34,8 +34,8 @@ export interface AnswerScope {
   moderator: boolean;
 }
 
-function scoped(db: Db, questionId: string, s: AnswerScope) {
-  let q = db.kysely.selectFrom('answers').where('question_id', '=', questionId);
+function scoped(k: Db['kysely'], questionId: string, s: AnswerScope) {
+  let q = k.selectFrom('answers').where('question_id', '=', questionId);
   if (s.moderator) q = q.where('status', 'in', [1, 10, 11]);
   else if (s.viewerId) {
     const viewer = s.viewerId;
@@ -46,18 +46,45 @@ function scoped(db: Db, questionId: string, s: AnswerScope) {
 
 /** One page of a question's answers visible in `scope`. Default order: accepted first, then score, then oldest. */
 export async function listAnswers(db: Db, questionId: string, order: AnswerOrder, offset: number, limit: number, scope: AnswerScope = { moderator: false }): Promise<AnswerRow[]> {
-  let q = scoped(db, questionId, scope).selectAll();
-  if (order === 'created') q = q.orderBy('created_at', 'desc');
-  else if (order === 'updated') q = q.orderBy('updated_at', 'desc');
-  else q = q.orderBy('accepted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
-  return q.orderBy('id').limit(limit).offset(offset).execute();
+  const key = `${order}:${scopeKind(scope)}`;
+  let query = listQueries.get(key);
+  if (!query) {
+    query = prepared((k, qid: string, viewerId: string, off: number, lim: number) => {
+      let q = scoped(k, qid, scope.moderator ? { moderator: true } : scope.viewerId ? { moderator: false, viewerId } : { moderator: false }).selectAll();
+      if (order === 'created') q = q.orderBy('created_at', 'desc');
+      else if (order === 'updated') q = q.orderBy('updated_at', 'desc');
+      else q = q.orderBy('accepted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
+      return q.orderBy('id').limit(lim).offset(off);
+    }, { unused: scope.viewerId && !scope.moderator ? [] : [1] });
+    listQueries.set(key, query);
+  }
+  return query(db, questionId, scope.viewerId ?? '', offset, limit);
 }
 
 /** Number of a question's answers visible in `scope`. */
 export async function countAnswers(db: Db, questionId: string, scope: AnswerScope = { moderator: false }): Promise<number> {
-  const r = await scoped(db, questionId, scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n);
+  const key = scopeKind(scope);
+  let query = countQueries.get(key);
+  if (!query) {
+    query = prepared(
+      (k, qid: string, viewerId: string) =>
+        scoped(k, qid, scope.moderator ? { moderator: true } : scope.viewerId ? { moderator: false, viewerId } : { moderator: false }).select((eb) => eb.fn.countAll<number>().as('n')),
+      { unused: scope.viewerId && !scope.moderator ? [] : [1] },
+    );
+    countQueries.set(key, query);
+  }
+  const [r] = await query(db, questionId, scope.viewerId ?? '');
+  return Number(r?.n ?? 0);
 }
+
+/** Which of the three scopes a viewer gets (the SQL differs between them, not between viewers of one scope). */
+function scopeKind(s: AnswerScope): 'moderator' | 'member' | 'anonymous' {
+  return s.moderator ? 'moderator' : s.viewerId ? 'member' : 'anonymous';
+}
+
+/** Prepared answer list and count queries by order and scope kind (core/db/prepared.ts). */
+const listQueries = new Map<string, PreparedQuery<[string, string, number, number], AnswerRow>>();
+const countQueries = new Map<string, PreparedQuery<[string, string], { n: number }>>();
 
 /** Updates columns of an answer. */
 export async function updateAnswer(db: Db, id: string, fields: Updateable<AnswersTable>): Promise<void> {

@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { QuestionOrder } from '@quorum/contract';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 import type { QuestionsTable } from '../../core/db/schema.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
@@ -61,8 +61,10 @@ export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
 }
 
 /** A question by id, any status. */
-export function findQuestion(db: Db, id: string): Promise<QuestionRow | undefined> {
-  return db.kysely.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+const questionById = prepared((k, id: string) => k.selectFrom('questions').selectAll().where('id', '=', id));
+
+export async function findQuestion(db: Db, id: string): Promise<QuestionRow | undefined> {
+  return (await questionById(db, id))[0];
 }
 
 /** Inserts a question. */
@@ -94,30 +96,29 @@ export async function addViews(db: Db, views: Map<string, number>): Promise<void
  * What one user has done to a question: answered it, bookmarked it, voted on it, follows it. One query of four
  * subqueries (one round trip instead of four: every logged-in question page asks this).
  */
+const viewerStateQuery = prepared((k, questionId: string, userId: string) =>
+  k.selectNoFrom((eb) => [
+    eb.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).limit(1).as('answer_id'),
+    eb.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('collection_id'),
+    eb.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('vote_type'),
+    eb.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('follow_id'),
+  ]),
+);
+
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
-  const r = await db.kysely
-    .selectNoFrom((eb) => [
-      eb.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).limit(1).as('answer_id'),
-      eb.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('collection_id'),
-      eb.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('vote_type'),
-      eb.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1).as('follow_id'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [r] = await viewerStateQuery(db, questionId, userId);
+  if (!r) throw new Error('viewer state: no row');
   const vote = r.vote_type === null || r.vote_type === undefined ? '' : `vote_${r.vote_type}`;
   return { answered: r.answer_id != null, collected: r.collection_id != null, vote, followed: r.follow_id != null };
 }
 
 /** Id of the oldest visible answer of a question, or ''. */
+const firstAnswerQuery = prepared((k, questionId: string) =>
+  k.selectFrom('answers').select('id').where('question_id', '=', questionId).where('status', '=', 1).orderBy('created_at').orderBy('id').limit(1),
+);
+
 export async function firstAnswerId(db: Db, questionId: string): Promise<string> {
-  const r = await db.kysely
-    .selectFrom('answers')
-    .select('id')
-    .where('question_id', '=', questionId)
-    .where('status', '=', 1)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
+  const [r] = await firstAnswerQuery(db, questionId);
   return r?.id ?? '';
 }
 

@@ -1,6 +1,6 @@
 /** The only place that queries `tags` and `tag_rel`. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 import type { ActivityTable, RevisionsTable, TagsTable } from '../../core/db/schema.js';
 
 export type TagRow = Selectable<TagsTable>;
@@ -33,18 +33,15 @@ export async function linkQuestionTags(db: Db, questionId: string, tagIds: strin
     .execute();
 }
 
+const tagsOfQuestionsQuery = prepared((k, questionIds: string[]) =>
+  k.selectFrom('tag_rel').innerJoin('tags', 'tags.id', 'tag_rel.tag_id').selectAll('tags').select('tag_rel.object_id as question_id').where('tag_rel.object_id', 'in', questionIds).where('tag_rel.status', '=', 1),
+);
+
 /** Tag rows of many questions in one query: question id -> tags (in link order). */
 export async function tagsOfQuestions(db: Db, questionIds: string[]): Promise<Map<string, TagRow[]>> {
   const out = new Map<string, TagRow[]>();
   if (!questionIds.length) return out;
-  const rows = await db.kysely
-    .selectFrom('tag_rel')
-    .innerJoin('tags', 'tags.id', 'tag_rel.tag_id')
-    .selectAll('tags')
-    .select('tag_rel.object_id as question_id')
-    .where('tag_rel.object_id', 'in', questionIds)
-    .where('tag_rel.status', '=', 1)
-    .execute();
+  const rows = await tagsOfQuestionsQuery(db, questionIds);
   for (const r of rows) {
     const { question_id, ...tag } = r;
     const list = out.get(question_id) ?? [];

@@ -1,6 +1,6 @@
 /** Queries of `users` and writes of `user_sessions` (session reads for the guards: core/auth/session.repository.ts). */
 import { sql, type Insertable, type Updateable } from 'kysely';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 import type { ActivityTable, UsersTable } from '../../core/db/schema.js';
 
 export type { UserRow } from '../../core/auth/index.js';
@@ -22,11 +22,13 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+const usersByIds = prepared((k, ids: string[]) => k.selectFrom('users').selectAll().where('id', 'in', ids));
+
 /** Users by ids, in one query (for embedding authors in lists). */
 export async function findUsersByIds(db: Db, ids: string[]): Promise<Map<string, UserRow>> {
   const unique = [...new Set(ids.filter(Boolean))];
   if (!unique.length) return new Map();
-  const rows = await db.kysely.selectFrom('users').selectAll().where('id', 'in', unique).execute();
+  const rows = await usersByIds(db, unique);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
