@@ -9,8 +9,12 @@ function person(u: unknown): Record<string, unknown> {
   return { '@type': 'Person', name: info.display_name || info.username || 'anonymous' };
 }
 
+/**
+ * Text of a post's HTML for `text`: every run of tags and white space becomes one space (one pass; the same
+ * text as replacing tags by spaces and then collapsing white space), at most 5,000 characters.
+ */
 function plain(html: unknown): string {
-  return String(html ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 5000);
+  return String(html ?? '').replace(/(?:<[^>]+>|\s)+/g, ' ').trim().slice(0, 5000);
 }
 
 /**

@@ -120,6 +120,9 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const LINE_SEPARATORS = /[\u2028\u2029]/;
+const LINE_SEPARATORS_ALL = /[\u2028\u2029]/g;
+
 /**
  * JSON for a <script> element: `<`, U+2028 and U+2029 escaped so no text can close the element. A page's data
  * holds every post's HTML, so `<` is common: it is replaced by the engine's string search rather than a
@@ -127,10 +130,11 @@ export function escapeHtml(s: string): string {
  * searched for.
  */
 export function scriptJson(value: unknown): string {
-  let json = JSON.stringify(value).replaceAll('<', '\\u003c');
-  if (json.includes('\u2028')) json = json.replaceAll('\u2028', '\\u2028');
-  if (json.includes('\u2029')) json = json.replaceAll('\u2029', '\\u2029');
-  return json;
+  const raw = JSON.stringify(value);
+  // Tested on the flat string JSON.stringify returns (the replaced one is flattened by any search).
+  const separators = LINE_SEPARATORS.test(raw);
+  const json = raw.replaceAll('<', '\\u003c');
+  return separators ? json.replace(LINE_SEPARATORS_ALL, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029')) : json;
 }
 
 export interface PageHead {
