@@ -62,7 +62,7 @@ export class PageCache {
   set(key: string, doc: RenderedDocument): void {
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
-    const size = doc.html('').length;
+    const size = doc.length;
     if (size > MAX_BYTES / 16) return;
     this.pages.set(key, { at: Date.now(), doc, size });
     this.bytes += size;

@@ -217,6 +217,13 @@ export class RenderedDocument {
   html(nonce: string): string {
     return this.pieces.join(nonce);
   }
+
+  /** Length of the HTML without the nonces (UTF-16 code units), without joining it. */
+  get length(): number {
+    let n = 0;
+    for (const piece of this.pieces) n += piece.length;
+    return n;
+  }
 }
 
 /** Appends `more` to `into`, gluing the first piece of `more` to the last piece of `into`. */
