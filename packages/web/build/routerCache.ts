@@ -13,8 +13,11 @@
  *   `JSON.stringify(getResolveToMatches(matches))` in `useResolvedPath` and `useNavigate` (both run per link) and
  *   `JSON.parse` of it to resolve (a link and `navigate`). Here the JSON is kept per `matches` array (a WeakMap: one array per route level
  *   and render) and the parsed pathnames per JSON text (at most 1,000); `resolveTo` only reads the array.
- * Matching results are the same. When a react-router upgrade renames these functions the plugin warns and
- * leaves the code as it is (slower, still correct).
+ * - `<Link>` builds its click handler (`useLinkClickHandler`: a `navigate` function, the location and the
+ *   resolved target once more) on every render; a server render never clicks, and handlers are not part of the
+ *   markup, so in the SSR build a link gets a handler that does nothing.
+ * Matching results and markup are the same. When a react-router upgrade renames these functions the plugin warns
+ * and leaves the code as it is (slower, still correct).
  */
 import type { Plugin } from 'vite';
 
@@ -47,7 +50,11 @@ function __quorumCompilePath(path, caseSensitive = false, end = true) {`;
 const PATHNAMES_JSON = 'JSON.stringify(getResolveToMatches(matches))';
 const PATHNAMES_PARSE = 'JSON.parse(routePathnamesJson)';
 
-const PATHNAMES_HELPERS = `const __quorumPathnamesJson = new WeakMap();
+const LINK_CLICK = 'let internalOnClick = useLinkClickHandler(to, {';
+const LINK_CLICK_SSR = 'let internalOnClick = __quorumNoClick; void ({';
+
+const PATHNAMES_HELPERS = `const __quorumNoClick = () => undefined;
+const __quorumPathnamesJson = new WeakMap();
 function __quorumRoutePathnamesJson(matches) {
   let json = __quorumPathnamesJson.get(matches);
   if (json === undefined) {
@@ -83,6 +90,8 @@ export function ssrRouterCache(): Plugin {
       } else {
         this.warn(`react-router changed: link targets are resolved without the pathname cache in the SSR build (${id})`);
       }
+      if (out.split(LINK_CLICK).length === 2) out = out.replace(LINK_CLICK, () => LINK_CLICK_SSR);
+      else this.warn(`react-router changed: links build their click handler in the SSR build (${id})`);
       return { code: out, map: null };
     },
   };
