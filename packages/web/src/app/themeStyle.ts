@@ -15,8 +15,16 @@ function shade(hex: string, factor: number): string {
   return `#${[r, g, b].map((c) => c!.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** Builds the theme CSS for a validated `#rrggbb` colour. */
+/** The last colour's CSS: every page renders it, and a site has one primary colour at a time. */
+let last: { primary: string; css: string } | null = null;
+
+/** Builds the theme CSS for a validated `#rrggbb` colour (the last one's is kept). */
 export function themeCss(primary: string): string {
+  if (last?.primary !== primary) last = { primary, css: buildThemeCss(primary) };
+  return last.css;
+}
+
+function buildThemeCss(primary: string): string {
   const p = primary;
   const dark = shade(p, 0.85);
   const darker = shade(p, 0.75);
