@@ -70,9 +70,9 @@ export interface SuspendedIndexing {
   fts: {
     /** the trigger's CREATE statement, run again as it was */
     trigger: string;
-    /** the trigger's INSERT as one INSERT ... SELECT over the rows after `after`, in rowid order */
+    /** the trigger's INSERT as one INSERT ... SELECT over the rows with rowid in (?, ?], in rowid order */
     fill: string;
-    /** highest search_docs rowid before the load */
+    /** highest search_docs rowid in the full-text index: before the load, then as `indexPending` advances */
     after: number;
     /** the FTS5 table and its hashsize before the load (null: the default) */
     table: string;
@@ -161,22 +161,39 @@ export class ImportRepository {
     if (values.some((v) => v === undefined) || values.length !== cols.split(',').length) return null;
     const max = await sql<{ m: number | null }>`select max(rowid) as m from search_docs`.execute(this.db);
     const conf = await sql<{ v: number }>`select v from ${sql.table(`${table}_config`)} where k = 'hashsize'`.execute(this.db);
-    const fill = `insert into "${table}"(${cols}) select ${values.map((v) => `"${v}"`).join(', ')} from "search_docs" where rowid > ? order by rowid`;
+    const fill = `insert into "${table}"(${cols}) select ${values.map((v) => `"${v}"`).join(', ')} from "search_docs" where rowid > ? and rowid <= ? order by rowid`;
     await sql`drop trigger ${sql.id(name)}`.execute(this.db);
     await sql`insert into ${sql.table(table)}(${sql.id(table)}, rank) values ('hashsize', ${sql.lit(FTS_HASHSIZE)})`.execute(this.db);
     return { trigger: inserts[0]!.sql, fill, after: Number(max.rows[0]?.m ?? 0), table, hashsize: conf.rows.length ? Number(conf.rows[0]!.v) : null };
   }
 
   /**
+   * During the bulk-load mode of `suspendIndexing`: adds to the full-text index up to `max` of the `search_docs`
+   * rows written since that are not in it yet, oldest first, so that the load can index while it waits for
+   * converted bodies instead of all at the end. Each call is one INSERT ... SELECT (one FTS5 segment).
+   * @returns the rowid span indexed (0 when no row was waiting, or nothing was set aside)
+   */
+  async indexPending(s: SuspendedIndexing | null, max: number): Promise<number> {
+    if (!s?.fts) return 0;
+    const top = await sql<{ m: number | null }>`select max(rowid) as m from search_docs`.execute(this.db);
+    const upTo = Math.min(Number(top.rows[0]?.m ?? 0), s.fts.after + max);
+    if (upTo <= s.fts.after) return 0;
+    await this.db.executeQuery(CompiledQuery.raw(s.fts.fill, [s.fts.after, upTo]));
+    const n = upTo - s.fts.after;
+    s.fts.after = upTo;
+    return n;
+  }
+
+  /**
    * Ends the bulk-load mode of `suspendIndexing`, in the same transaction: writes the buffered rows, indexes the
-   * `search_docs` rows written since in one INSERT ... SELECT, puts the trigger and the FTS5 hashsize back, and
+   * `search_docs` rows not indexed yet in one INSERT ... SELECT, puts the trigger and the FTS5 hashsize back, and
    * creates the dropped indexes again with their statistics.
    */
   async resumeIndexing(s: SuspendedIndexing | null): Promise<void> {
     await this.flush();
     if (!s) return;
     if (s.fts) {
-      await this.db.executeQuery(CompiledQuery.raw(s.fts.fill, [s.fts.after]));
+      await this.db.executeQuery(CompiledQuery.raw(s.fts.fill, [s.fts.after, Number.MAX_SAFE_INTEGER]));
       const t = sql.table(s.fts.table);
       const id = sql.id(s.fts.table);
       // FTS5 has no 'reset to default' for a setting; writing the default (1 MB) back behaves the same. A literal:

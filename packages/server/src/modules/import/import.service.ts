@@ -69,6 +69,12 @@ export interface ImportOptions {
   workers?: number;
 }
 
+/**
+ * Search rows indexed per step while the posts are written (SQLite bulk load): one FTS5 segment each, ~50-100 ms
+ * of work, short enough not to keep converted batches waiting long.
+ */
+const INDEX_STEP = 5000;
+
 /** External id of the one placeholder user that owns posts without an owner. */
 /**
  * Imports a Stack Exchange data dump directory.
@@ -159,7 +165,8 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     let rels = 0;
     for (const n of plan.counts.byTag.values()) rels += n;
     const suspended = posts > 0 ? await w.suspendIndexing({ questions: plan.newQuestions.size, answers: plan.newAnswers.size, tag_rel: rels, search_docs: posts }) : null;
-    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers, descriptions);
+    // While the workers convert the next batch the written rows are indexed, at most INDEX_STEP at a time.
+    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers, descriptions, suspended ? () => w.indexPending(suspended, INDEX_STEP) : undefined);
     if (suspended) log('Indexing posts ...');
     await w.resumeIndexing(suspended);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);

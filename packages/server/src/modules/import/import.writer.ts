@@ -228,11 +228,17 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
 /**
  * Streams Posts.xml and writes new questions, answers, tag links and map rows. Up to `conv.depth` batches are
  * converted ahead of the one being written, so parsing, conversion and writing overlap; rows are written in
- * file order.
+ * file order. `whileWaiting` is called again and again while the next batch is still being converted, until it
+ * returns 0 (it has nothing left to do for now): the bulk load indexes the written rows there.
  */
-export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number, descriptions?: TagDescriptions): Promise<void> {
+export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number, descriptions?: TagDescriptions, whileWaiting?: () => Promise<number>): Promise<void> {
   const conv = createBodyConverter(plan.newQuestions.size + plan.newAnswers.size, workers);
-  const ahead: Array<Promise<PostBatch>> = [];
+  const ahead: Array<{ batch: Promise<PostBatch>; ready: boolean }> = [];
+  const next = async () => {
+    const head = ahead.shift()!;
+    if (whileWaiting) while (!head.ready && (await whileWaiting()) > 0);
+    await write(await head.batch);
+  };
   const write = async (b: PostBatch) => {
     await w.insertQuestions(b.questions);
     await w.insertAnswers(b.answers);
@@ -244,12 +250,16 @@ export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, 
   };
   try {
     for await (const rows of readDumpRows(file, BATCH)) {
-      const p = preparePosts(plan, source, rows, conv);
-      p.catch(() => {}); // awaited below; this only keeps an early failure from being reported as unhandled
-      ahead.push(p);
-      if (ahead.length > conv.depth) await write(await ahead.shift()!);
+      const entry = { batch: preparePosts(plan, source, rows, conv), ready: false };
+      // awaited in `next`; this marks it ready and keeps an early failure from being reported as unhandled
+      entry.batch.then(
+        () => (entry.ready = true),
+        () => (entry.ready = true),
+      );
+      ahead.push(entry);
+      if (ahead.length > conv.depth) await next();
     }
-    while (ahead.length > 0) await write(await ahead.shift()!);
+    while (ahead.length > 0) await next();
     if (descriptions) await descriptions.finish(w);
   } finally {
     await conv.close();
