@@ -220,9 +220,10 @@ async function searchDocStats(db: Db): Promise<DocStats> {
 const WALK_SHARE = 0.15;
 
 /**
- * PostgreSQL, words in 3-15% of the posts: a `created_at` lower bound expected to keep about twice WINDOW of
- * their matches, or null when no bound helps (rarer words: every match is read anyway; commoner words: the
- * planner walks the date index; unknown words or no statistics). Found from the planner's statistics (lexeme
+ * PostgreSQL: a `created_at` lower bound expected to keep about twice WINDOW of the matches of `forms`, when
+ * that is at most half of the posts and the words are in under WALK_SHARE of them (at 100k posts: words in
+ * 4-15%); else null (rarer words: every match is read anyway; commoner words: the planner walks the date index;
+ * words missing from the statistics, or none yet). Found from the planner's statistics (lexeme
  * shares, multiplied for several words as the planner does, and the `created_at` histogram). The search tries
  * the window above the bound first: with WINDOW matches there it is the exact window, since every match below
  * the bound is older; the GIN bitmap then reads the heap rows of those matches only: for words in 5-8% of the
