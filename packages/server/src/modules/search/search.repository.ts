@@ -220,14 +220,14 @@ async function searchDocStats(db: Db): Promise<DocStats> {
 const WALK_SHARE = 0.15;
 
 /**
- * PostgreSQL: a `created_at` lower bound expected to keep about twice WINDOW of the matches of `forms`, when
- * that is at most half of the posts and the words are in under WALK_SHARE of them (at 100k posts: words in
- * 4-15%); else null (rarer words: every match is read anyway; commoner words: the planner walks the date index;
+ * PostgreSQL: a `created_at` lower bound expected to keep 1.5 times WINDOW of the matches of `forms`, when
+ * that is under half of the posts and the words are in under WALK_SHARE of them (at 100k posts: words in
+ * 3-15%); else null (rarer words: every match is read anyway; commoner words: the planner walks the date index;
  * words missing from the statistics, or none yet). Found from the planner's statistics (lexeme
  * shares, multiplied for several words as the planner does, and the `created_at` histogram). The search tries
  * the window above the bound first: with WINDOW matches there it is the exact window, since every match below
- * the bound is older; the GIN bitmap then reads the heap rows of those matches only: for words in 5-8% of the
- * 100k posts of bench/search.ts, 11-20 ms instead of 25-39 ms (medians, same database, alternating, loaded
+ * the bound is older; the GIN bitmap then reads the heap rows of those matches only: for words in 3-8% of the
+ * 100k posts of bench/search.ts, 11-13 ms instead of 15-39 ms (medians, same database, alternating, loaded
  * machine). With fewer matches above the bound than WINDOW the plain query runs after it.
  */
 export async function recentBound(db: Db, forms: string[]): Promise<number | null> {
@@ -240,7 +240,8 @@ export async function recentBound(db: Db, forms: string[]): Promise<number | nul
     share *= s;
   }
   if (share >= WALK_SHARE) return null;
-  const fraction = (2 * WINDOW) / (share * stats.rows);
+  // 1.5: on the 200 queries of bench/search.ts at 100k posts the fewest matches above a bound were 1,455.
+  const fraction = (1.5 * WINDOW) / (share * stats.rows);
   if (fraction >= 0.5) return null;
   return stats.bounds[Math.floor((1 - fraction) * (stats.bounds.length - 1))]!;
 }
