@@ -153,7 +153,6 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   const descriptions = tags ? new TagDescriptions(plan) : undefined;
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
-    const tx: Db = { ...db, kysely: trx };
     const taken = new Set<string>();
     await writeTags(w, plan, source);
     if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
@@ -166,7 +165,7 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     for (const n of plan.counts.byTag.values()) rels += n;
     const suspended = posts > 0 ? await w.suspendIndexing({ questions: plan.newQuestions.size, answers: plan.newAnswers.size, tag_rel: rels, search_docs: posts }) : null;
     // While the workers convert the next batch the written rows are indexed, at most INDEX_STEP at a time.
-    await writePosts(w, tx, plan, source, files.posts, progress, opts.workers, descriptions, suspended ? () => w.indexPending(suspended, INDEX_STEP) : undefined);
+    await writePosts(w, plan, source, files.posts, progress, opts.workers, descriptions, suspended ? () => w.indexPending(suspended, INDEX_STEP) : undefined);
     if (suspended) log('Indexing posts ...');
     await w.resumeIndexing(suspended);
     if (hasComments) await writeComments(w, plan, source, files.comments, progress);

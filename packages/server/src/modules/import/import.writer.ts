@@ -2,19 +2,15 @@
  * Pass 2 of the Stack Exchange import: converts and writes the new rows in multi-row batches, inside the
  * import's one transaction (tags, users, placeholders, posts with their tag links and search rows, comments).
  */
-import type { Db } from '../../core/db/dialect.js';
 import { htmlToMarkdown, renderMarkdown, sanitizeHtml } from '../../core/markdown.js';
-import { answerDoc, insertSearchDocs, questionDoc } from '../search/index.js';
+import { answerDoc, questionDoc } from '../search/index.js';
 import { createBodyConverter, type BodyConverter } from './convert.js';
 import { nowSeconds } from '../../core/context.js';
 import { LIMITS } from '@quorum/contract';
-import { ImportRepository, type ImportKind, type NewAnswer, type NewComment, type NewMapRow, type NewQuestion, type NewTagRel, type NewUser } from './import.repository.js';
+import { ImportRepository, type ImportKind, type NewAnswer, type NewComment, type NewMapRow, type NewQuestion, type NewSearchDoc, type NewTagRel, type NewUser } from './import.repository.js';
 import { cleanText, dumpDate, dumpInt, dumpTags, readDumpRows, usernameFrom, usernameWithSuffix, type DumpRow } from './stackexchange.js';
 import { BATCH, ImportPlan, ownerOf } from './import.plan.js';
 import type { DescriptionPart, TagDescriptions } from './import.tags.js';
-
-/** A search index row of a new post. */
-type SearchDocRow = ReturnType<typeof questionDoc>;
 
 /** An `import_map` row: this source's object `external` became `internal`. */
 function mapRow(source: string, kind: ImportKind, external: string, internal: string): NewMapRow {
@@ -154,7 +150,7 @@ interface PostBatch {
   rels: NewTagRel[];
   map: NewMapRow[];
   /** Search index rows of the new posts, written in the same transaction. */
-  docs: SearchDocRow[];
+  docs: NewSearchDoc[];
   /** tag excerpt and wiki bodies (Tags.xml) */
   descriptions: DescriptionPart[];
   rows: number;
@@ -231,7 +227,7 @@ async function preparePosts(plan: ImportPlan, source: string, rows: DumpRow[], c
  * file order. `whileWaiting` is called again and again while the next batch is still being converted, until it
  * returns 0 (it has nothing left to do for now): the bulk load indexes the written rows there.
  */
-export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number, descriptions?: TagDescriptions, whileWaiting?: () => Promise<number>): Promise<void> {
+export async function writePosts(w: ImportRepository, plan: ImportPlan, source: string, file: string, progress: (n: number) => void, workers?: number, descriptions?: TagDescriptions, whileWaiting?: () => Promise<number>): Promise<void> {
   const conv = createBodyConverter(plan.newQuestions.size + plan.newAnswers.size, workers);
   const ahead: Array<{ batch: Promise<PostBatch>; ready: boolean }> = [];
   const next = async () => {
@@ -244,7 +240,7 @@ export async function writePosts(w: ImportRepository, tx: Db, plan: ImportPlan, 
     await w.insertAnswers(b.answers);
     await w.insertTagRels(b.rels);
     await w.insertMap(b.map);
-    await insertSearchDocs(tx, b.docs);
+    await w.insertSearchDocs(b.docs);
     if (descriptions && b.descriptions.length) await descriptions.add(w, b.descriptions);
     progress(b.rows);
   };
