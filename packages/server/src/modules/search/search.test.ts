@@ -215,5 +215,19 @@ for (const dialect of DIALECTS) {
       expect(found(await search('kvass'))).toEqual([qid]);
       await inStep();
     });
+    it('related questions follow questions asked and retagged after they were read (kept between reads until a write)', async (t) => {
+      if (!site) return t.skip();
+      const admin = await adminToken(site.app);
+      const related = async () => ((await call(site!.app, 'GET', `${V1}/question/similar/tag?question_id=${ids.lager}`)).body.data.list as { id: string }[]).map((q) => q.id);
+      const before = await related();
+      expect(await related()).toEqual(before);
+      const asked = await call(site.app, 'POST', `${V1}/question`, { token: admin, body: { title: 'Lagering temperature schedule', content: 'How cold should the lagering phase be?', tags: [{ slug_name: 'lager' }] } });
+      expect(asked.status).toBe(200);
+      const qid = asked.body.data.id as string;
+      expect(await related()).toContain(qid);
+      const edited = await call(site.app, 'PUT', `${V1}/question`, { token: admin, body: { id: qid, title: 'Lagering temperature schedule', content: 'How cold should the lagering phase be?', tags: [{ slug_name: 'support' }], edit_summary: 'retag' } });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(await related()).not.toContain(qid);
+    });
   });
 }
