@@ -12,8 +12,11 @@ export type BackupRow = Record<string, unknown>;
 /** Tables (or table prefixes) that belong to one engine or to the migrator, never to a backup. */
 const SKIPPED_TABLES = /^(quorum_migrations|quorum_migrations_lock|search_fts.*|sqlite_.*)$/;
 
-/** Columns that one engine fills by itself: SQLite's FTS row id and PostgreSQL's generated tsvector. */
-const ENGINE_COLUMNS: Record<string, string[]> = { search_docs: ['doc_id', 'tsv'] };
+/**
+ * Columns that one engine fills by itself: SQLite's FTS row id, PostgreSQL's generated tsvector and its
+ * trigger-kept `listed` flag (migration 017).
+ */
+const ENGINE_COLUMNS: Record<string, string[]> = { search_docs: ['doc_id', 'tsv', 'listed'] };
 
 /** One table of a backup with the columns it carries. */
 export interface BackupTable {
