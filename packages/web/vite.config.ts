@@ -32,32 +32,18 @@ function contractSideEffectFree(): Plugin {
 }
 
 /**
- * In the SSR build, `react-i18next` resolves to src/lib/i18n-ssr.ts (react-i18next with a `useTranslation` that
- * does not rebuild its result on every call); that file itself gets the real package.
+ * In the SSR build, the package `pkg` resolves to `file` (the package with hooks that are cheaper on a single
+ * server render); that file itself gets the real package:
+ * - `react-i18next` -> src/lib/i18n-ssr.ts: a `useTranslation` that does not rebuild its result on every call;
+ * - `@tanstack/react-query` -> src/lib/query-ssr.ts: a `useQuery` that reads the seeded cache without an observer.
  */
-function ssrTranslationHook(): Plugin {
-  const shim = fileURLToPath(new URL('./src/lib/i18n-ssr.ts', import.meta.url));
+function ssrShim(pkg: string, file: string): Plugin {
+  const shim = fileURLToPath(new URL(file, import.meta.url));
   return {
-    name: 'quorum-ssr-i18n',
+    name: `quorum-ssr-shim:${pkg}`,
     enforce: 'pre',
     resolveId(id, importer, options) {
-      if (id !== 'react-i18next' || !options?.ssr || importer === shim) return null;
-      return shim;
-    },
-  };
-}
-
-/**
- * In the SSR build, `@tanstack/react-query` resolves to src/lib/query-ssr.ts (the package with a `useQuery` that
- * reads the seeded cache without building an observer); that file itself gets the real package.
- */
-function ssrQueryHook(): Plugin {
-  const shim = fileURLToPath(new URL('./src/lib/query-ssr.ts', import.meta.url));
-  return {
-    name: 'quorum-ssr-query',
-    enforce: 'pre',
-    resolveId(id, importer, options) {
-      if (id !== '@tanstack/react-query' || !options?.ssr || importer === shim) return null;
+      if (id !== pkg || !options?.ssr || importer === shim) return null;
       return shim;
     },
   };
@@ -72,7 +58,7 @@ const backend = 'http://localhost:9080';
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrTranslationHook(), ssrQueryHook(), ssrRouterCache(), bootstrapCss()],
+  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrShim('react-i18next', './src/lib/i18n-ssr.ts'), ssrShim('@tanstack/react-query', './src/lib/query-ssr.ts'), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
