@@ -1,6 +1,6 @@
 /** The only place that queries `comments` (plus the viewer's comment votes and mentioned users). */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 import type { CommentsTable } from '../../core/db/schema.js';
 
 export type CommentRow = Selectable<CommentsTable>;
@@ -41,15 +41,13 @@ export function listComments(db: Db, objectId: string, byVote: boolean, offset: 
 /** Number of live comments per post, in one query: object id -> count (posts with none are absent). */
 export async function countComments(db: Db, objectIds: string[]): Promise<Map<string, number>> {
   if (!objectIds.length) return new Map();
-  const rows = await db.kysely
-    .selectFrom('comments')
-    .select(['object_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('object_id', 'in', objectIds)
-    .where('status', '=', CommentStatus.available)
-    .groupBy('object_id')
-    .execute();
+  const rows = await commentCounts(db, objectIds);
   return new Map(rows.map((r) => [r.object_id, Number(r.n)]));
 }
+
+const commentCounts = prepared((k, objectIds: string[]) =>
+  k.selectFrom('comments').select(['object_id', (eb) => eb.fn.countAll<number>().as('n')]).where('object_id', 'in', objectIds).where('status', '=', CommentStatus.available).groupBy('object_id'),
+);
 
 /**
  * The first `perObject` live comments of each post, most up-voted first, in one query (a ROW_NUMBER window,
@@ -57,7 +55,12 @@ export async function countComments(db: Db, objectIds: string[]): Promise<Map<st
  */
 export async function firstCommentsOf(db: Db, objectIds: string[], perObject: number): Promise<CommentRow[]> {
   if (!objectIds.length) return [];
-  const ranked = db.kysely
+  const rows = await firstComments(db, objectIds, perObject);
+  return rows.map(({ rn: _rn, ...c }) => c);
+}
+
+const firstComments = prepared((k, objectIds: string[], perObject: number) => {
+  const ranked = k
     .selectFrom('comments')
     .selectAll()
     .select((eb) =>
@@ -68,9 +71,8 @@ export async function firstCommentsOf(db: Db, objectIds: string[], perObject: nu
     )
     .where('object_id', 'in', objectIds)
     .where('status', '=', CommentStatus.available);
-  const rows = await db.kysely.selectFrom(ranked.as('ranked')).selectAll().where('rn', '<=', perObject).orderBy('object_id').orderBy('rn').execute();
-  return rows.map(({ rn: _rn, ...c }) => c);
-}
+  return k.selectFrom(ranked.as('ranked')).selectAll().where('rn', '<=', perObject).orderBy('object_id').orderBy('rn');
+});
 
 /** Ids among `commentIds` the user has up-voted. */
 export async function votedComments(db: Db, userId: string, commentIds: string[]): Promise<Set<string>> {

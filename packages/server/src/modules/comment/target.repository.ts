@@ -1,5 +1,5 @@
 /** Reads the posts (questions, answers) that comments, reactions, bookmarks and invitations hang off. */
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 
 /** A question or an answer with what access checks and notifications need. */
 export interface PostTarget {
@@ -16,6 +16,15 @@ export interface PostTarget {
   title: string;
 }
 
+const questionTargets = prepared((k, ids: string[]) => k.selectFrom('questions').select(['id', 'user_id', 'status', 'title']).where('id', 'in', ids));
+const answerTargets = prepared((k, ids: string[]) =>
+  k
+    .selectFrom('answers')
+    .innerJoin('questions', 'questions.id', 'answers.question_id')
+    .select(['answers.id', 'answers.user_id', 'answers.status', 'answers.question_id', 'questions.status as question_status', 'questions.user_id as question_user_id', 'questions.title'])
+    .where('answers.id', 'in', ids),
+);
+
 /**
  * Questions and answers by id in two queries (answers joined to their question).
  * @returns id -> target; unknown ids are absent
@@ -24,15 +33,7 @@ export async function findPostTargets(db: Db, ids: string[]): Promise<Map<string
   const out = new Map<string, PostTarget>();
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
-  const [questions, answers] = await Promise.all([
-    db.kysely.selectFrom('questions').select(['id', 'user_id', 'status', 'title']).where('id', 'in', unique).execute(),
-    db.kysely
-      .selectFrom('answers')
-      .innerJoin('questions', 'questions.id', 'answers.question_id')
-      .select(['answers.id', 'answers.user_id', 'answers.status', 'answers.question_id', 'questions.status as question_status', 'questions.user_id as question_user_id', 'questions.title'])
-      .where('answers.id', 'in', unique)
-      .execute(),
-  ]);
+  const [questions, answers] = await Promise.all([questionTargets(db, unique), answerTargets(db, unique)]);
   for (const q of questions) {
     out.set(q.id, { object_id: q.id, object_type: 'question', question_id: q.id, answer_id: '', user_id: q.user_id, status: q.status, question_status: q.status, question_user_id: q.user_id, title: q.title });
   }
