@@ -46,16 +46,17 @@ function scoped(k: Db['kysely'], questionId: string, s: AnswerScope) {
 
 /** One page of a question's answers visible in `scope`. Default order: accepted first, then score, then oldest. */
 export async function listAnswers(db: Db, questionId: string, order: AnswerOrder, offset: number, limit: number, scope: AnswerScope = { moderator: false }): Promise<AnswerRow[]> {
-  const key = `${order}:${scopeKind(scope)}`;
+  const kind = scopeKind(scope);
+  const key = `${order}:${kind}`;
   let query = listQueries.get(key);
   if (!query) {
     query = prepared((k, qid: string, viewerId: string, off: number, lim: number) => {
-      let q = scoped(k, qid, scope.moderator ? { moderator: true } : scope.viewerId ? { moderator: false, viewerId } : { moderator: false }).selectAll();
+      let q = scoped(k, qid, scopeOf(kind, viewerId)).selectAll();
       if (order === 'created') q = q.orderBy('created_at', 'desc');
       else if (order === 'updated') q = q.orderBy('updated_at', 'desc');
       else q = q.orderBy('accepted', 'desc').orderBy('vote_count', 'desc').orderBy('created_at', 'asc');
       return q.orderBy('id').limit(lim).offset(off);
-    }, { unused: scope.viewerId && !scope.moderator ? [] : [1] });
+    }, { unused: kind === 'member' ? [] : [1] });
     listQueries.set(key, query);
   }
   return query(db, questionId, scope.viewerId ?? '', offset, limit);
@@ -63,23 +64,26 @@ export async function listAnswers(db: Db, questionId: string, order: AnswerOrder
 
 /** Number of a question's answers visible in `scope`. */
 export async function countAnswers(db: Db, questionId: string, scope: AnswerScope = { moderator: false }): Promise<number> {
-  const key = scopeKind(scope);
-  let query = countQueries.get(key);
+  const kind = scopeKind(scope);
+  let query = countQueries.get(kind);
   if (!query) {
-    query = prepared(
-      (k, qid: string, viewerId: string) =>
-        scoped(k, qid, scope.moderator ? { moderator: true } : scope.viewerId ? { moderator: false, viewerId } : { moderator: false }).select((eb) => eb.fn.countAll<number>().as('n')),
-      { unused: scope.viewerId && !scope.moderator ? [] : [1] },
-    );
-    countQueries.set(key, query);
+    query = prepared((k, qid: string, viewerId: string) => scoped(k, qid, scopeOf(kind, viewerId)).select((eb) => eb.fn.countAll<number>().as('n')), { unused: kind === 'member' ? [] : [1] });
+    countQueries.set(kind, query);
   }
   const [r] = await query(db, questionId, scope.viewerId ?? '');
   return Number(r?.n ?? 0);
 }
 
+type ScopeKind = 'moderator' | 'member' | 'anonymous';
+
 /** Which of the three scopes a viewer gets (the SQL differs between them, not between viewers of one scope). */
-function scopeKind(s: AnswerScope): 'moderator' | 'member' | 'anonymous' {
+function scopeKind(s: AnswerScope): ScopeKind {
   return s.moderator ? 'moderator' : s.viewerId ? 'member' : 'anonymous';
+}
+
+/** The scope of a kind, with `viewerId` (a value or a prepared query's marker) for members. */
+function scopeOf(kind: ScopeKind, viewerId: string): AnswerScope {
+  return kind === 'moderator' ? { moderator: true } : kind === 'member' ? { moderator: false, viewerId } : { moderator: false };
 }
 
 /** Prepared answer list and count queries by order and scope kind (core/db/prepared.ts). */
