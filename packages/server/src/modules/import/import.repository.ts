@@ -6,9 +6,9 @@
 import { CompiledQuery, MysqlAdapter, SqliteAdapter, sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 import type { questionDoc } from '../search/index.js';
-import { indexPending, resumeIndexing, suspendIndexing, type SuspendableTable, type SuspendedIndexing } from './import.bulkload.js';
+import { indexPending, resumeIndexing, suspendIndexing, type SuspendableTable, type SuspendedIndexing } from './import.bulkload.repository.js';
 
-export type { SuspendableTable, SuspendedIndexing } from './import.bulkload.js';
+export type { SuspendableTable, SuspendedIndexing } from './import.bulkload.repository.js';
 
 /** Kinds of objects recorded in `import_map`. */
 export type ImportKind = 'post' | 'user' | 'comment' | 'tag';
@@ -78,17 +78,17 @@ export class ImportRepository {
     this.sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   }
 
-  /** Bulk-load mode for the posts of a large import: see import.bulkload.ts `suspendIndexing` (SQLite only). */
+  /** Bulk-load mode for the posts of a large import: see import.bulkload.repository.ts `suspendIndexing` (SQLite only). */
   async suspendIndexing(expected: Partial<Record<SuspendableTable, number>>): Promise<SuspendedIndexing | null> {
     return this.sqlite ? suspendIndexing(this.db, expected) : null;
   }
 
-  /** Indexes up to `max` search rows written during the bulk-load mode: import.bulkload.ts `indexPending`. */
+  /** Indexes up to `max` search rows written during the bulk-load mode: import.bulkload.repository.ts `indexPending`. */
   async indexPending(s: SuspendedIndexing | null, max: number): Promise<number> {
     return indexPending(this.db, s, max);
   }
 
-  /** Writes the buffered rows, then ends the bulk-load mode in the same transaction (import.bulkload.ts). */
+  /** Writes the buffered rows, then ends the bulk-load mode in the same transaction (import.bulkload.repository.ts). */
   async resumeIndexing(s: SuspendedIndexing | null): Promise<void> {
     await this.flush();
     await resumeIndexing(this.db, s);
