@@ -60,9 +60,9 @@ export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
   return Number(r.n);
 }
 
-/** A question by id, any status. */
 const questionById = prepared((k, id: string) => k.selectFrom('questions').selectAll().where('id', '=', id));
 
+/** A question by id, any status; undefined when there is none. */
 export async function findQuestion(db: Db, id: string): Promise<QuestionRow | undefined> {
   return (await questionById(db, id))[0];
 }
@@ -127,11 +127,11 @@ const viewerStateQuery = prepared((k, questionId: string, userId: string) =>
   ]),
 );
 
-/** Id of the oldest visible answer of a question, or ''. */
 const firstAnswerQuery = prepared((k, questionId: string) =>
   k.selectFrom('answers').select('id').where('question_id', '=', questionId).where('status', '=', 1).orderBy('created_at').orderBy('id').limit(1),
 );
 
+/** Id of the oldest visible answer of a question, or ''. */
 export async function firstAnswerId(db: Db, questionId: string): Promise<string> {
   const [r] = await firstAnswerQuery(db, questionId);
   return r?.id ?? '';
