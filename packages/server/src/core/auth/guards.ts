@@ -12,15 +12,19 @@ import { nowSeconds, requireDb, type AppContext } from '../context.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session-cookie.js';
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
+import { cachedSessionUser } from './session.cache.js';
 import { isSuspended, suspendedError } from './suspension.js';
 import { hashToken } from './token.js';
 import { isApiKey, userForApiKey } from './apikey.js';
 
 export { isSuspended, suspendedError };
 
-/** The user of a raw token, or undefined for unknown or expired tokens. */
+/** The user of a raw token, or undefined for unknown or expired tokens (remembered for a moment: session.cache.ts). */
 export function userForToken(ctx: AppContext, token: string): Promise<UserRow | undefined> {
-  return findSessionUser(requireDb(ctx), hashToken(token), nowSeconds());
+  const db = requireDb(ctx);
+  const tokenHash = hashToken(token);
+  const now = nowSeconds();
+  return cachedSessionUser(db, tokenHash, now, () => findSessionUser(db, tokenHash, now));
 }
 
 const cacheKey = Symbol('quorum.user');

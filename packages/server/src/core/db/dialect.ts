@@ -5,6 +5,7 @@
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type RawBuilder, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from 'kysely';
 import type { DbType } from '@quorum/contract';
 import type { Database } from './schema.js';
+import { WriteWatch } from './writewatch.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -30,6 +31,11 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * This process's writes per table (core/db/writewatch.ts), for caches of what was read from them; absent on
+   * handles made without `openDb` (migrations' own), whose reads are then not cached.
+   */
+  writes?: WriteWatch;
 }
 
 /** Maps Answer's db_type to our dialect name. */
@@ -175,7 +181,9 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     });
     kysely = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
   }
-  return { kysely, dialect, close: () => kysely.destroy() };
+  const writes = new WriteWatch();
+  const watched = kysely.withPlugin(writes);
+  return { kysely: watched, dialect, close: () => watched.destroy(), writes };
 }
 
 /** Runs a trivial query; throws the driver's error when the database cannot be reached. */

@@ -26,6 +26,7 @@ import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
 import { presentListItem, presentQuestionInfo } from './question.presenter.js';
 import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
+import { questionInfoParts } from './question.infoparts.js';
 import { countView } from './question.views.js';
 
 /**
@@ -141,11 +142,9 @@ export async function getVisibleQuestion(ctx: AppContext, id: string, viewer: Us
 export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
   const q = await getVisibleQuestion(ctx, id, viewer);
-  const [tags, users, state, first, actions, operation] = await Promise.all([
-    presentTagsOfQuestions(ctx, [q.id]),
-    findUsersByIds(db, [q.user_id, q.last_edit_user_id]),
+  const [{ tags, users, firstAnswerId: first }, state, actions, operation] = await Promise.all([
+    questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
-    repo.firstAnswerId(db, q.id),
     questionMemberActions(ctx, lang, viewer, q),
     questionOperation(db, q, lang),
   ]);
@@ -153,7 +152,7 @@ export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow 
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
   if (viewer) void emitDomain(ctx, { type: 'member.active', user_id: viewer.id, now: nowSeconds() });
   return {
-    ...presentQuestionInfo(q, tags.get(q.id) ?? [], users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first),
+    ...presentQuestionInfo(q, tags, users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first),
     operation,
     member_actions: actions,
   };

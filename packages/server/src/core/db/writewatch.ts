@@ -1,0 +1,57 @@
+/**
+ * Counts this process's writes per table, as a Kysely plugin: every INSERT, UPDATE or DELETE built with Kysely
+ * (in or out of a transaction, committed or not) moves its table's generation on. Caches of values read from
+ * some tables remember those tables' generation when they were filled and are stale as soon as it moved (the
+ * session cache of core/auth/session.cache.ts watches `users` and `user_sessions`).
+ *
+ * Only queries built with Kysely are seen: raw `sql` texts are not parsed (none writes the watched tables), and
+ * prepared queries (core/db/prepared.ts) are read-only. Other processes' writes are not seen: caches that rely on
+ * it keep their values for a bounded time only.
+ */
+import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+
+/** The table a write targets: a table node, possibly behind an alias. */
+function tableName(node: OperationNode | undefined): string | undefined {
+  let n = node as (OperationNode & { node?: OperationNode; table?: { identifier?: { name?: string } } }) | undefined;
+  if (n?.kind === 'AliasNode') n = n.node as typeof n;
+  return n?.kind === 'TableNode' ? n.table?.identifier?.name : undefined;
+}
+
+/** The tables an INSERT, UPDATE or DELETE writes; [] for other statements. */
+function writtenTables(node: RootOperationNode): string[] {
+  switch (node.kind) {
+    case 'InsertQueryNode':
+      return [tableName(node.into)].filter((t): t is string => !!t);
+    case 'UpdateQueryNode':
+      return [tableName(node.table)].filter((t): t is string => !!t);
+    case 'DeleteQueryNode':
+      return node.from.froms.map(tableName).filter((t): t is string => !!t);
+    default:
+      return [];
+  }
+}
+
+/** The plugin (see the file header). */
+export class WriteWatch implements KyselyPlugin {
+  private readonly counts = new Map<string, number>();
+
+  /**
+   * Writes seen so far by this process (through this handle) to the given tables, summed: a number that changes
+   * whenever one of them is written.
+   * @param tables table names, as in the schema
+   */
+  generation(...tables: string[]): number {
+    let n = 0;
+    for (const t of tables) n += this.counts.get(t) ?? 0;
+    return n;
+  }
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    for (const t of writtenTables(args.node)) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+    return args.node;
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}

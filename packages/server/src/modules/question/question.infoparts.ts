@@ -1,0 +1,45 @@
+/**
+ * What GET /question/info shows of a question besides its own row and the viewer's state: its tags, its author
+ * and last editor, its first answer. Each is a statement of its own (~120 us of a ~0.7 ms logged-in call under
+ * load on SQLite at 20k questions, docs/BENCHMARKS.md) and the same for every viewer, so they are kept
+ * (core/contentcache.ts) under a key that changes with what they depend on:
+ *   - tags: the question's `updated_at` (every edit of its tags sets it) and this process's writes to `tags` and
+ *     `tag_rel` (renames, synonyms, merges; core/db/writewatch.ts); the settings' recommended and reserved tags
+ *     clear the cache when saved;
+ *   - the first answer: the question's `answer_count` (an answer added, deleted or restored changes it);
+ *   - the author and editor: their ids and this process's writes to `users` (names, avatars, reputation).
+ * Writes made by another worker process or node clear the cache when they are content writes (relayed as the
+ * micro-cache's clears are); other writes there (a tag renamed, a profile saved) show within MAX_AGE_MS.
+ * The question row itself is read on every call: status, counts and visibility are never from the cache.
+ */
+import type { AppContext } from '../../core/context.js';
+import { requireDb } from '../../core/context.js';
+import { ContentCache } from '../../core/contentcache.js';
+import { presentTagsOfQuestions } from '../tag/index.js';
+import { findUsersByIds, type UserRow } from '../user/index.js';
+import * as repo from './question.repository.js';
+
+/** Longest the parts are kept without a write clearing them, in milliseconds. */
+export const MAX_AGE_MS = 10_000;
+
+/** The parts (see the file header). */
+export interface InfoParts {
+  /** Presented tags of the question, in order. */
+  tags: Record<string, unknown>[];
+  /** Author and last editor by id. */
+  users: Map<string, UserRow>;
+  /** Id of the first available answer, '' when none. */
+  firstAnswerId: string;
+}
+
+const parts = new ContentCache<InfoParts>(MAX_AGE_MS, 5000);
+
+/** The info parts of question row `q`, from the cache or read (see the file header). */
+export function questionInfoParts(ctx: AppContext, q: repo.QuestionRow): Promise<InfoParts> {
+  const db = requireDb(ctx);
+  const key = db.writes ? `${q.id}|${q.updated_at}|${q.answer_count}|${q.user_id}|${q.last_edit_user_id}|${db.writes.generation('tags', 'tag_rel', 'users')}` : null;
+  return parts.get(db, key, async () => {
+    const [tags, users, firstAnswerId] = await Promise.all([presentTagsOfQuestions(ctx, [q.id]), findUsersByIds(db, [q.user_id, q.last_edit_user_id]), repo.firstAnswerId(db, q.id)]);
+    return { tags: tags.get(q.id) ?? [], users, firstAnswerId };
+  });
+}
