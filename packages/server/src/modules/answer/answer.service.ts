@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
 import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
-import { getVisibleQuestion, invalidateQuestionLists, noteAnswerAdded, questionInfo, recordQuestionLinks, requireAnswerableQuestion } from '../question/index.js';
+import { getVisibleQuestionRef, invalidateQuestionLists, noteAnswerAdded, questionInfo, recordQuestionLinks, requireAnswerableQuestion } from '../question/index.js';
 import { insertRevision } from '../revision/index.js';
 import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
@@ -113,12 +113,12 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
  */
 export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US', visible?: { id: string }): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
-  const question = visible ?? (await getVisibleQuestion(ctx, q.question_id, viewer));
+  const question = visible ?? (await getVisibleQuestionRef(ctx, q.question_id, viewer));
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
-  const [rows, count] = await Promise.all([
-    repo.listAnswers(db, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope),
-    repo.countAnswers(db, question.id, scope),
-  ]);
+  const offset = (q.page - 1) * q.page_size;
+  const rows = await repo.listAnswers(db, question.id, q.order, offset, q.page_size, scope);
+  // A first page that is not full holds them all: no count needed (most questions; a statement saved).
+  const count = offset === 0 && rows.length < q.page_size ? rows.length : await repo.countAnswers(db, question.id, scope);
   const ids = rows.map((r) => r.id);
   const [users, state] = await Promise.all([
     findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id])),

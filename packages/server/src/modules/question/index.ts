@@ -1,5 +1,5 @@
 /** Questions: what other modules may use. */
-export { questionPage, questionInfo, getVisibleQuestion, requireAnswerableQuestion, invalidateQuestionLists } from './question.service.js';
+export { questionPage, questionInfo, getVisibleQuestion, getVisibleQuestionRef, requireAnswerableQuestion, invalidateQuestionLists } from './question.service.js';
 export { noteAnswerAdded, findQuestion, updateQuestion, bumpAnswerCount, type QuestionRow } from './question.repository.js';
 export { prepareQuestionEdit, writeQuestionEdit, requireEditableQuestion, checkQuestionEditable, editQuestion, type PreparedQuestionEdit } from './question.edit.js';
 export { recordQuestionLinks, linkedIdsInText } from './question.links.js';

@@ -125,7 +125,19 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery): Promi
 
 /** A question visible to `viewer`; 404 for missing and deleted ones (staff see deleted), pending for owner/staff. */
 export async function getVisibleQuestion(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<repo.QuestionRow> {
-  const q = await repo.findQuestion(requireDb(ctx), id);
+  return checkVisible(await repo.findQuestion(requireDb(ctx), id), viewer);
+}
+
+/**
+ * The id, author and status of a question the viewer may see (what calls that only check visibility need).
+ * @throws 404 `error.question.not_found` as getVisibleQuestion
+ */
+export async function getVisibleQuestionRef(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<Pick<repo.QuestionRow, 'id' | 'user_id' | 'status'>> {
+  return checkVisible(await repo.findQuestionAccess(requireDb(ctx), id), viewer);
+}
+
+/** `q` when the viewer may see it: deleted questions to staff only, pending ones to staff and the author. */
+function checkVisible<Q extends Pick<repo.QuestionRow, 'user_id' | 'status'>>(q: Q | undefined, viewer: UserRow | undefined): Q {
   if (!q) throw notFound('error.question.not_found');
   const privileged = viewer && (isStaff(viewer) || viewer.id === q.user_id);
   if (q.status === PostStatus.deleted && !(viewer && isStaff(viewer))) throw notFound('error.question.not_found');

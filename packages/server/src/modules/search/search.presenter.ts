@@ -3,7 +3,7 @@ import { PostStatus, urlTitle } from '@quorum/contract';
 import { excerpt } from '../../core/markdown.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { presentBasicUser } from '../user/index.js';
-import type { AnswerRow, QuestionRow } from './search.repository.js';
+import type { AnswerRow, QuestionBase, QuestionRow } from './search.repository.js';
 
 const QUESTION_STATUS: Record<number, string> = { [PostStatus.normal]: 'available', [PostStatus.closed]: 'closed', [PostStatus.deleted]: 'deleted', [PostStatus.pending]: 'pending' };
 
@@ -55,7 +55,7 @@ export function presentAnswerHit(a: AnswerRow, q: QuestionRow, tags: Record<stri
 }
 
 /** A question in the similar-question lists (Answer's QuestionBaseInfo). */
-export function presentQuestionBase(q: QuestionRow): Record<string, unknown> {
+export function presentQuestionBase(q: QuestionBase): Record<string, unknown> {
   return {
     id: q.id,
     title: q.title,

@@ -87,7 +87,7 @@ export async function search(ctx: AppContext, q: SearchQuery, viewer?: UserRow):
 export async function similarByTitle(ctx: AppContext, title: string): Promise<Record<string, unknown>[]> {
   const db = requireDb(ctx);
   const ids = await repo.similarTitles(db, strongQueryForms(title), 5);
-  const rows = new Map((await repo.questionsByIds(db, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
   return ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
 }
 
@@ -105,7 +105,7 @@ const related = new ContentCache<string[]>(60_000, 5000);
 export async function relatedByTags(ctx: AppContext, questionId: string, limit: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const ids = await related.get(db, `${questionId}:${limit}`, () => repo.relatedByTags(db, questionId, limit));
-  const rows = new Map((await repo.questionsByIds(db, ids)).map((r) => [r.id, r]));
+  const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
   const list = ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
   return { count: list.length, list };
 }
