@@ -6,6 +6,7 @@ import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, Sq
 import type { DbType } from '@quorum/contract';
 import type { Database } from './schema.js';
 import { WriteWatch } from './writewatch.js';
+import { BACKSTOP_PAGES, startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -116,6 +117,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
 export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
   const dialect = dialectOf(cfg.type);
   let kysely: Kysely<Database>;
+  let checkpointer: Checkpointer | undefined;
   if (dialect === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     const file = path.resolve(dataDir, cfg.file || 'quorum.db');
@@ -140,6 +142,10 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
         // a read-only or damaged file: statistics are an optimization only
       }
     };
+    // Checkpoints run in a thread of their own once the log grows (checkpointer.ts); this connection only past
+    // the backstop.
+    database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = startCheckpointer(file);
     kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE, optimize) }) });
   } else if (dialect === 'postgres') {
     const pg = await import('pg');
@@ -183,7 +189,11 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
   }
   const writes = new WriteWatch();
   const watched = kysely.withPlugin(writes);
-  return { kysely: watched, dialect, close: () => watched.destroy(), writes };
+  const close = async () => {
+    await checkpointer?.stop();
+    await watched.destroy();
+  };
+  return { kysely: watched, dialect, close, writes };
 }
 
 /** Runs a trivial query; throws the driver's error when the database cannot be reached. */
