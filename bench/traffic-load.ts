@@ -10,6 +10,7 @@
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
  *   page-calls   logged-in: the 9 calls a question page makes, in turn, each for a Zipf question
+ *   page-call    one of those 9 (Scenario.call, an index into PAGE_CALLS), for Zipf questions
  *   list         GET /question/page: random page 1-50 (skewed to the first), random order, a tag filter half the time
  *   search       GET /search with the search benchmark's query mix (1-3 words, Chinese, very common words)
  *   mixed        95% reads (ssr 40%, info 20%, answers 20%, list 15%) and 5% logged-in writes (answers, comments, votes)
@@ -17,7 +18,10 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
-export type ScenarioKind = 'fixed' | 'ssr' | 'ssr-miss' | 'info' | 'answers' | 'page-calls' | 'list' | 'search' | 'mixed';
+export type ScenarioKind = 'fixed' | 'ssr' | 'ssr-miss' | 'info' | 'answers' | 'page-calls' | 'page-call' | 'list' | 'search' | 'mixed';
+
+/** The question page's logged-in API calls, in the order `page-calls` makes them (`page-call` takes one by index). */
+export const PAGE_CALLS = ['question/info', 'answer/page', 'comment/batch', 'meta/reaction/batch', 'question/link', 'question/similar/tag', 'user/info', 'permission', 'notification/status'] as const;
 
 export interface Scenario {
   kind: ScenarioKind;
@@ -41,6 +45,8 @@ export interface Scenario {
   writeOffset?: number;
   /** Seed of the random choices; also offsets the questions that get new answers in `mixed`. */
   seed: number;
+  /** For `page-call`: which of PAGE_CALLS. */
+  call?: number;
 }
 
 /** Deterministic PRNG (mulberry32): floats in [0, 1). */
@@ -150,6 +156,8 @@ export function generator(sc: Scenario): () => Req {
       return answers;
     case 'page-calls':
       return () => pageCalls[call++ % pageCalls.length]!();
+    case 'page-call':
+      return pageCalls[sc.call ?? 0]!;
     case 'list':
       return list;
     case 'search':

@@ -6,7 +6,8 @@
  *   - anonymous readers over every question with Zipf popularity (s = 1.1), answered from the page cache
  *     (modules/ssr/ssr.pagecache.ts) when it holds the page, and the same with every request missing every cache;
  *   - the same question page again and again (micro-cached), for comparison;
- *   - logged-in question-page API calls (never cached): question/info, answer/page, and all 9 calls in turn;
+ *   - logged-in question-page API calls (never cached): question/info, answer/page, all 9 calls in turn, and each
+ *     of the 9 on its own;
  *   - question list pages: random page, order and tag filter;
  *   - search queries with the search benchmark's mix, over words of the site's own posts;
  *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
@@ -32,7 +33,7 @@ import { importStackExchange } from '../packages/server/src/modules/import/index
 import { generateDump } from './generate.js';
 import { freePort, get, machine, startRawServer, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
-import { rng, type Scenario, type ScenarioKind } from './traffic-load.js';
+import { PAGE_CALLS, rng, type Scenario, type ScenarioKind } from './traffic-load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
@@ -229,6 +230,11 @@ async function main(): Promise<void> {
     await measure('info', 'GET /question/info, logged in, Zipf', 'info');
     await measure('answers', 'GET /answer/page, logged in, Zipf', 'answers');
     await measure('page-calls', "the question page's 9 logged-in API calls in turn", 'page-calls');
+    // Each of the 9 on its own (the target is per call); `BENCH_ONLY=calls` selects all of them.
+    for (const [i, name] of PAGE_CALLS.entries()) {
+      if (ONLY?.has('calls')) ONLY.add(`call-${i}`);
+      await measure(`call-${i}`, `GET /${name}, logged in, Zipf (question page call ${i + 1} of 9)`, 'page-call', DURATION, { call: i });
+    }
     await measure('list', 'GET /question/page, random page, order and tag', 'list');
     await measure('search', 'GET /search, search bench query mix', 'search');
     await measure('mixed', '95% reads / 5% writes (answers, comments, votes), rate limits off', 'mixed', MIXED_SECONDS);
