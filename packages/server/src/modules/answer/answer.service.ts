@@ -18,6 +18,7 @@ import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { bumpUserCount, findUsersByIds, type UserRow } from '../user/index.js';
 import { notifyAnswered } from './answer.notify.js';
+import { answerPageRows } from './answer.pagecache.js';
 import { presentAnswer } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 
@@ -115,15 +116,9 @@ export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: Us
   const db = requireDb(ctx);
   const question = visible ?? (await getVisibleQuestionRef(ctx, q.question_id, viewer));
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
-  const offset = (q.page - 1) * q.page_size;
-  const rows = await repo.listAnswers(db, question.id, q.order, offset, q.page_size, scope);
-  // A first page that is not full holds them all: no count needed (most questions; a statement saved).
-  const count = offset === 0 && rows.length < q.page_size ? rows.length : await repo.countAnswers(db, question.id, scope);
+  const { rows, count, users } = await answerPageRows(ctx, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope);
   const ids = rows.map((r) => r.id);
-  const [users, state] = await Promise.all([
-    findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id])),
-    viewer ? repo.viewerStates(db, ids, viewer.id) : Promise.resolve({ votes: new Map<string, string>(), collected: new Set<string>() }),
-  ]);
+  const state = viewer ? await repo.viewerStates(db, ids, viewer.id) : { votes: new Map<string, string>(), collected: new Set<string>() };
   // Menu actions depend only on the author and the status: worked out once per pair, not per answer (a page can hold 1000).
   const actionsOf = new Map<string, ReturnType<typeof answerMemberActions>>();
   const list = [];

@@ -1,0 +1,53 @@
+/**
+ * A page of a question's answers as GET /answer/page reads it (the answer rows, their count, their authors and
+ * editors), kept for the next readers of the same page: the rows carry the bodies, and reading them and their
+ * authors was ~60% of a logged-in answer/page call's statements under load (SQLite, 20k questions;
+ * docs/BENCHMARKS.md). Kept (core/contentcache.ts) under a key of the question, order, page, the reader's scope
+ * (anonymous, member, moderator; a member's own pending answers make the member's page their own) and this
+ * process's writes to `answers` and `users` (core/db/writewatch.ts): any answer written here, a vote, an
+ * acceptance, a profile saved, drops it at once. Content writes on other processes and nodes clear it as they
+ * clear the micro-cache; other writes there show within MAX_AGE_MS. The viewer's own votes and bookmarks are
+ * never kept here.
+ */
+import type { AppContext } from '../../core/context.js';
+import { requireDb } from '../../core/context.js';
+import { ContentCache } from '../../core/contentcache.js';
+import { findUsersByIds, type UserRow } from '../user/index.js';
+import * as repo from './answer.repository.js';
+
+/** Longest a page is kept without a write clearing it, in milliseconds. */
+export const MAX_AGE_MS = 10_000;
+
+/** A page of answers and what presenting it reads besides the viewer's state. */
+export interface AnswerPageRows {
+  rows: readonly repo.AnswerRow[];
+  /** Answers of the question in the scope (all pages). */
+  count: number;
+  /** Authors and last editors of the page's answers, by id. */
+  users: Map<string, UserRow>;
+}
+
+/** Pages kept per database handle, and the largest page kept (rows): bounds the memory the bodies take. */
+const MAX_PAGES = 2000;
+const MAX_ROWS = 50;
+
+const pages = new ContentCache<AnswerPageRows>(MAX_AGE_MS, MAX_PAGES);
+
+/**
+ * The answers of page (`offset`, `limit`) of question `questionId` in `scope` and order `order`, from the cache or
+ * read (see the file header); pages of more than MAX_ROWS are not kept. Rows are frozen: they are shared by every
+ * reader of the page.
+ */
+export function answerPageRows(ctx: AppContext, questionId: string, order: repo.AnswerOrder, offset: number, limit: number, scope: repo.AnswerScope): Promise<AnswerPageRows> {
+  const db = requireDb(ctx);
+  const kind = scope.moderator ? 'moderator' : scope.viewerId ? `member:${scope.viewerId}` : 'anonymous';
+  const key = db.writes && limit <= MAX_ROWS ? `${questionId}|${order}|${offset}|${limit}|${kind}|${db.writes.generation('answers', 'users')}` : null;
+  return pages.get(db, key, async () => {
+    const rows = await repo.listAnswers(db, questionId, order, offset, limit, scope);
+    // A first page that is not full holds them all: no count needed (most questions; a statement saved).
+    const count = offset === 0 && rows.length < limit ? rows.length : await repo.countAnswers(db, questionId, scope);
+    const users = await findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id]));
+    for (const r of rows) Object.freeze(r);
+    return { rows, count, users };
+  });
+}
