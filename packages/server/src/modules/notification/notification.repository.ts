@@ -1,6 +1,6 @@
 /** The only place that queries `notifications` (and the pending-revision count of the red dot, the titles of achievements). */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../core/db/index.js';
+import { prepared, type Db } from '../../core/db/index.js';
 import type { NotificationsTable } from '../../core/db/schema.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -29,16 +29,29 @@ export async function countNotifications(db: Db, userId: string, type: string, i
 
 /** Unread notifications per type: `{inbox: n, achievement: m}` (missing types are absent). */
 export async function unreadCounts(db: Db, userId: string): Promise<Record<string, number>> {
-  const rows = await db.kysely
-    .selectFrom('notifications')
-    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId)
-    .where('is_read', '=', 0)
-    .where('status', '=', 1)
-    .groupBy('type')
-    .execute();
+  const rows = await unreadCountsQuery(db, userId);
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
+
+// The unread counts, the pending revisions and the newest badge award are read by every page of a member (the
+// 3 s poll of notification/status): compiled once (core/db/prepared.ts).
+const unreadCountsQuery = prepared((k, userId: string) =>
+  k.selectFrom('notifications').select(['type', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', userId).where('is_read', '=', 0).where('status', '=', 1).groupBy('type'),
+);
+const pendingRevisionsQuery = prepared((k) => k.selectFrom('revisions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1));
+const newestBadgeAwardQuery = prepared((k, userId: string, badgeIds: string[]) =>
+  k
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'achievement')
+    .where('is_read', '=', 0)
+    .where('status', '=', 1)
+    .where('object_id', 'in', badgeIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1),
+);
 
 /** Marks one of the user's notifications read. @returns whether a row of that user matched */
 export async function markRead(db: Db, userId: string, id: string, now: number): Promise<boolean> {
@@ -53,8 +66,8 @@ export async function markAllRead(db: Db, userId: string, type: string, now: num
 
 /** Revisions waiting for review (status 1), for reviewers' red dot. */
 export async function countPendingRevisions(db: Db): Promise<number> {
-  const r = await db.kysely.selectFrom('revisions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
-  return Number(r.n);
+  const [r] = await pendingRevisionsQuery(db);
+  return Number(r?.n ?? 0);
 }
 
 /** The achievement notification of a user about an object created at or after `since` (unix seconds), if any. */
@@ -83,16 +96,7 @@ export async function questionTitle(db: Db, questionId: string): Promise<string>
 }
 
 /** The newest unread badge-award notification of a user (object_type badge: its object is one of `badgeIds`). */
-export function newestUnreadBadgeAward(db: Db, userId: string, badgeIds: string[]): Promise<NotificationRow | undefined> {
-  return db.kysely
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', 'achievement')
-    .where('is_read', '=', 0)
-    .where('status', '=', 1)
-    .where('object_id', 'in', badgeIds)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+export async function newestUnreadBadgeAward(db: Db, userId: string, badgeIds: string[]): Promise<NotificationRow | undefined> {
+  if (!badgeIds.length) return undefined;
+  return (await newestBadgeAwardQuery(db, userId, badgeIds))[0];
 }
