@@ -71,9 +71,14 @@ export function startCheckpointer(file: string): Checkpointer {
       clearInterval(watch);
       const w = worker;
       if (!w) return;
+      // Held (ref) while it stops: an unreferenced thread and timer would let a process whose last work is
+      // this close exit in the middle of it.
+      w.ref();
+      let timer: NodeJS.Timeout | undefined;
       const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
       w.postMessage('stop');
-      await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
       await w.terminate();
     },
   };
