@@ -10,7 +10,9 @@
  *   - the author and editor: their ids and this process's writes to `users` (names, avatars, reputation).
  * Writes made by another worker process or node clear the cache when they are content writes (relayed as the
  * micro-cache's clears are); other writes there (a tag renamed, a profile saved) show within MAX_AGE_MS.
- * The question row itself is read on every call: status, counts and visibility are never from the cache.
+ * The question row itself is kept apart (`questionRow`): any write to `questions` by this process drops it (the
+ * view-count flush every 5 s among them), content writes anywhere clear it, and other writes elsewhere (a follow
+ * counted on another node) show within ROW_MAX_AGE_MS.
  */
 import type { AppContext } from '../../core/context.js';
 import { requireDb } from '../../core/context.js';
@@ -33,6 +35,24 @@ export interface InfoParts {
 }
 
 const parts = new ContentCache<InfoParts>(MAX_AGE_MS, 5000);
+
+/** Longest a question row is kept without a write dropping it, in milliseconds. */
+export const ROW_MAX_AGE_MS = 5_000;
+
+const rows = new ContentCache<repo.QuestionRow | undefined>(ROW_MAX_AGE_MS, 5000);
+
+/**
+ * The row of question `id` (any status), or undefined, from the cache or read (see the file header). Frozen: it is
+ * shared by the calls that read it. Callers check visibility themselves.
+ */
+export function questionRow(ctx: AppContext, id: string): Promise<repo.QuestionRow | undefined> {
+  const db = requireDb(ctx);
+  const key = db.writes ? `${id}|${db.writes.generation('questions')}` : null;
+  return rows.get(db, key, async () => {
+    const q = await repo.findQuestion(db, id);
+    return q && Object.freeze(q);
+  });
+}
 
 /** The info parts of question row `q`, from the cache or read (see the file header). */
 export function questionInfoParts(ctx: AppContext, q: repo.QuestionRow): Promise<InfoParts> {

@@ -26,7 +26,7 @@ import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
 import { presentListItem, presentQuestionInfo } from './question.presenter.js';
 import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
-import { questionInfoParts } from './question.infoparts.js';
+import { questionInfoParts, questionRow } from './question.infoparts.js';
 import { countView } from './question.views.js';
 
 /**
@@ -153,7 +153,7 @@ function checkVisible<Q extends Pick<repo.QuestionRow, 'user_id' | 'status'>>(q:
  */
 export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
-  const q = await getVisibleQuestion(ctx, id, viewer);
+  const q = checkVisible(await questionRow(ctx, id), viewer);
   const [{ tags, users, firstAnswerId: first }, state, actions, operation] = await Promise.all([
     questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),

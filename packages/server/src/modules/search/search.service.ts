@@ -92,11 +92,12 @@ export async function similarByTitle(ctx: AppContext, title: string): Promise<Re
 }
 
 /**
- * Related question ids by question and size, until the next content write (at most 60 s): every question page
- * asks for them, and the query groups every question sharing a tag (grows with the tags' sizes; the costliest
- * call of a question page, 0.85 ms of 0.3-0.5 for the others at 20k questions). Titles and counts are read fresh.
+ * Related questions by question and size, presented, until the next content write (at most 60 s): every question
+ * page asks for them, and the query groups every question sharing a tag (grows with the tags' sizes; the costliest
+ * call of a question page). A content write (a vote, an answer, an edit, a deletion, a hidden question) clears
+ * them on every node; view counts in them may lag up to the maximum age, as on the anonymous pages' cache.
  */
-const related = new ContentCache<string[]>(60_000, 5000);
+const related = new ContentCache<Record<string, unknown>[]>(60_000, 5000);
 
 /**
  * GET /question/similar/tag?question_id=: related questions, those sharing most tags first, then by score.
@@ -104,8 +105,10 @@ const related = new ContentCache<string[]>(60_000, 5000);
  */
 export async function relatedByTags(ctx: AppContext, questionId: string, limit: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
-  const ids = await related.get(db, `${questionId}:${limit}`, () => repo.relatedByTags(db, questionId, limit));
-  const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
-  const list = ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
+  const list = await related.get(db, `${questionId}:${limit}`, async () => {
+    const ids = await repo.relatedByTags(db, questionId, limit);
+    const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
+  });
   return { count: list.length, list };
 }
