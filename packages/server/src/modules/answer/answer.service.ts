@@ -108,7 +108,8 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
 /**
  * GET /answer/page: one page of a question's answers with authors, the viewer's votes and bookmarks, menu actions.
  * Pages of up to 1000 (Answer's client asks for 999) cost a fixed number of queries: the authors, votes and
- * bookmarks of the whole page are read in one query each.
+ * bookmarks of the whole page are read in one query each. The rows, count and authors of pages of up to 50 come
+ * through answer.pagecache.ts (kept between readers); the viewer's votes and bookmarks are read every time.
  * @param visible the question when the caller has already read it and checked that `viewer` may see it (the
  *   server-rendered question page, after question/info): its row is then not read a second time
  */
