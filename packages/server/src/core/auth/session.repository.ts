@@ -10,11 +10,11 @@ import type { UsersTable } from '../db/schema.js';
 /** A row of `users` (spec §3 "User"). */
 export type UserRow = Selectable<UsersTable>;
 
-const sessionUserQuery = prepared((k, tokenHash: string, now: number, tokenHash2: string) =>
+const sessionUserQuery = prepared((k, tokenHash: string, now: number) =>
   k
     .selectFrom('users')
     .selectAll('users')
-    .select((eb) => eb.selectFrom('user_sessions').select('expires_at').where('token_hash', '=', tokenHash2).as('session_expires_at'))
+    .select((eb) => eb.selectFrom('user_sessions').select('expires_at').where('token_hash', '=', tokenHash).as('session_expires_at'))
     .where('id', '=', (eb) => eb.selectFrom('user_sessions').select('user_id').where('token_hash', '=', tokenHash).where('expires_at', '>', now)),
 );
 
@@ -26,7 +26,7 @@ const sessionUserQuery = prepared((k, tokenHash: string, now: number, tokenHash2
  * keys (6 us).
  */
 export async function findSessionUser(db: Db, tokenHash: string, now: number): Promise<{ user: UserRow; expiresAt: number } | undefined> {
-  const row = (await sessionUserQuery(db, tokenHash, now, tokenHash))[0];
+  const row = (await sessionUserQuery(db, tokenHash, now))[0];
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
   return { user: user as UserRow, expiresAt: Number(expiresAt) };
