@@ -60,4 +60,25 @@ describe('cache of server-rendered pages', () => {
     expect(current).toContain('Which malts for a robust porter?');
     expect(await page('/questions')).toContain('Which malts for a robust porter?');
   });
+
+  it('sends a cached page with text outside ASCII byte for byte as rendered, with its own nonce and length', async () => {
+    const content = 'Crème brûlée stout, 黑啤酒 and a 🍺: which yeast? Ünïcödé in every script — ✓.';
+    const q = await call(site.app, 'POST', '/answer/api/v1/question', { token, body: { title: 'Brûlée stout with 黑啤酒 yeast 🍺', content, tags: [{ slug_name: 'support' }] } });
+    expect(q.status).toBe(200);
+    const first = await site.app.inject({ method: 'GET', url: `/questions/${q.body.data.id}` });
+    const url = first.statusCode === 301 ? String(first.headers.location) : `/questions/${q.body.data.id}`;
+    const [rendered, cached] = [await site.app.inject({ method: 'GET', url }), await site.app.inject({ method: 'GET', url })];
+    for (const res of [rendered, cached]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      // The length is the bytes sent, which decode to the text written.
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.toString('utf8')).toContain('Brûlée stout with 黑啤酒 yeast 🍺');
+      expect(res.body).toContain('Crème brûlée stout, 黑啤酒 and a 🍺: which yeast? Ünïcödé in every script — ✓.');
+    }
+    // The second came from the cache: the same document apart from the nonce.
+    const nonceOf = (r: typeof rendered) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))![1]!;
+    expect(nonceOf(rendered)).not.toBe(nonceOf(cached));
+    expect(cached.body.split(nonceOf(cached)).join('N')).toBe(rendered.body.split(nonceOf(rendered)).join('N'));
+  });
 });

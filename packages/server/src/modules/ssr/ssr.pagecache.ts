@@ -13,7 +13,7 @@ import type { RenderedDocument } from './ssr.renderer.js';
 
 /** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
 export const MAX_AGE_MS = 60_000;
-/** Bytes of HTML kept (UTF-16 code units of the documents, about their size on the wire for mostly-Latin text). */
+/** Bytes of HTML kept (UTF-8, as sent; held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
 export const MAX_BYTES = 48 * 1024 * 1024;
 
 interface Entry {
@@ -62,7 +62,7 @@ export class PageCache {
   set(key: string, doc: RenderedDocument): void {
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
-    const size = doc.length;
+    const size = doc.byteLength;
     if (size > MAX_BYTES / 16) return;
     this.pages.set(key, { at: Date.now(), doc, size });
     this.bytes += size;

@@ -207,22 +207,41 @@ export interface CustomHtml {
 }
 
 /**
- * A document cut at its nonce positions. `html(nonce)` joins the pieces with the nonce; the same document can
- * be sent many times (micro-cache), each time with the nonce of its own Content-Security-Policy header.
+ * A document cut at its nonce positions, held as UTF-8 bytes. `body(nonce)` joins the pieces with the nonce; the
+ * same document can be sent many times (page cache), each time with the nonce of its own Content-Security-Policy
+ * header.
+ *
+ * Bytes, not strings: the page cache (ssr.pagecache.ts) keeps thousands of these. As strings a 28,000-character
+ * question page took ~67 KB of the JS heap (V8 stores a whole page in two bytes a character once one character
+ * is outside Latin-1, plus the rope of pieces it was concatenated from), so a cache of "48 MB" held ~130 MB of
+ * heap that every garbage collection walked and copied (docs/BENCHMARKS.md, sixth round). A Buffer holds the
+ * bytes that go on the wire, outside the heap, and is sent without encoding it again.
  */
 export class RenderedDocument {
-  constructor(private readonly pieces: readonly string[]) {}
+  private readonly pieces: readonly Buffer[];
+  /** Bytes of the document without its nonces. */
+  readonly byteLength: number;
 
-  /** The HTML with `nonce` (base64, no quotes) at every inline script. */
-  html(nonce: string): string {
-    return this.pieces.join(nonce);
-  }
-
-  /** Length of the HTML without the nonces (UTF-16 code units), without joining it. */
-  get length(): number {
+  /** @param pieces the HTML, cut where a nonce goes (n pieces: n - 1 nonces) */
+  constructor(pieces: readonly string[]) {
+    this.pieces = pieces.map((piece) => Buffer.from(piece, 'utf8'));
     let n = 0;
     for (const piece of this.pieces) n += piece.length;
-    return n;
+    this.byteLength = n;
+  }
+
+  /** The document as UTF-8 bytes with `nonce` (base64, no quotes) at every inline script. */
+  body(nonce: string): Buffer {
+    if (this.pieces.length === 1) return this.pieces[0]!;
+    const between = Buffer.from(nonce, 'latin1');
+    const parts: Buffer[] = [this.pieces[0]!];
+    for (let i = 1; i < this.pieces.length; i++) parts.push(between, this.pieces[i]!);
+    return Buffer.concat(parts, this.byteLength + between.length * (this.pieces.length - 1));
+  }
+
+  /** The HTML with `nonce` as a string (tests and tools; responses use `body`). */
+  html(nonce: string): string {
+    return this.body(nonce).toString('utf8');
   }
 }
 

@@ -71,7 +71,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors))
       .header('reporting-endpoints', REPORTING_ENDPOINTS)
-      .send(doc.html(nonce));
+      .send(doc.body(nonce));
   }
 
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200, url = req.url) {
