@@ -23,6 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../packages/server/src/app.js';
@@ -217,11 +218,16 @@ async function main(): Promise<void> {
       await load(kind, base, fixture, Math.min(3, seconds), 1000 + rows.length, { writeOffset: 3_000 + 200 * rows.length, ...extra });
       say(`${name}: ${seconds} s, ${CONNECTIONS} connections ...`);
       const before = cacheStats();
+      // How long the server's event loop was held (the server runs in this process): a tail in p99 with a long
+      // longest delay is one task holding the loop, not queueing.
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const r = await load(kind, base, fixture, seconds, 2000 + rows.length, extra);
+      loop.disable();
       const after = cacheStats();
       const lookups = after.hits + after.misses - before.hits - before.misses;
       const row: Row = { key, name, hitRate: lookups ? (after.hits - before.hits) / lookups : null, ...r };
-      say(`  ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors (${row.timeouts} timeouts${row.codes ? `, ${row.codes}` : ''}), hit rate ${row.hitRate === null ? '-' : pct(row.hitRate)}`);
+      say(`  ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors (${row.timeouts} timeouts${row.codes ? `, ${row.codes}` : ''}), hit rate ${row.hitRate === null ? '-' : pct(row.hitRate)}; event loop held p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(1)} ms`);
       rows.push(row);
     };
     await measure('ssr-repeat', 'GET /questions/<id>, one question again and again (micro-cached)', 'fixed', DURATION, { path: first });
