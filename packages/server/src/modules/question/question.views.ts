@@ -19,23 +19,37 @@ export function countView(ctx: AppContext, questionId: string): void {
   m.set(questionId, (m.get(questionId) ?? 0) + 1);
 }
 
-/** Writes buffered views to the database. */
+/**
+ * Questions per flush step: one transaction of view updates, then the view badges of those questions; the event
+ * loop serves requests between steps. On SQLite a step never yields (the driver is synchronous), and the whole flush
+ * in one go held the loop for 55-70 ms every FLUSH_MS under load (1,300 questions viewed in 5 s), which put every
+ * request in flight at that moment into the slowest percent (docs/BENCHMARKS.md, sixth round).
+ */
+const FLUSH_STEP = 100;
+
+/** Writes buffered views to the database, in steps of FLUSH_STEP questions in id order (see FLUSH_STEP). */
 export async function flushViews(ctx: AppContext): Promise<void> {
   const m = pending.get(ctx);
   if (!m || !m.size || !ctx.database) return;
   pending.set(ctx, new Map());
-  await addViews(ctx.database, m);
-  await emitDomain(ctx, { type: 'question.viewed', question_ids: [...m.keys()] });
+  // Id order: two processes flushing at once lock rows in the same order (no deadlock on PostgreSQL/MySQL).
+  const all = [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (let i = 0; i < all.length; i += FLUSH_STEP) {
+    if (i) await new Promise((resolve) => setImmediate(resolve));
+    const step = all.slice(i, i + FLUSH_STEP);
+    await addViews(ctx.database, new Map(step));
+    await emitDomain(ctx, { type: 'question.viewed', question_ids: step.map(([id]) => id) });
+  }
 }
 
-/** Starts the periodic flush; stopped (with a final flush) when the app closes. */
+/** Starts the periodic flush; stopped (with a final flush, after the one under way) when the app closes. */
 export function startViewFlusher(ctx: AppContext): void {
-  const timer = setInterval(() => {
-    flushViews(ctx).catch((err) => ctx.log.warn({ err }, 'view count flush failed'));
-  }, FLUSH_MS);
+  let running: Promise<void> = Promise.resolve();
+  const flush = () => (running = running.then(() => flushViews(ctx)).catch((err) => ctx.log.warn({ err }, 'view count flush failed')));
+  const timer = setInterval(flush, FLUSH_MS);
   timer.unref();
   ctx.onClose.push(async () => {
     clearInterval(timer);
-    await flushViews(ctx);
+    await flush();
   });
 }
