@@ -6,7 +6,7 @@
  * Kinds (every random choice is seeded, so two runs of a scenario send the same requests):
  *   fixed        one path again and again (the raw baseline, the micro-cached page)
  *   ssr          GET /questions/<id>/<slug>, Zipf popularity (s = 1.1) over every question
- *   ssr-miss     the same with a query string of its own on every request, so no cache answers: every page rendered
+ *   ssr-miss     the same with a query parameter of its own on every request (a cache-buster the page does not read)
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
  *   page-calls   logged-in: the 9 calls a question page makes, in turn, each for a Zipf question

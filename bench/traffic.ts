@@ -4,7 +4,8 @@
  *
  * On a site built from a generated Stack Exchange dump (BENCH_QUESTIONS questions, 2 answers each):
  *   - anonymous readers over every question with Zipf popularity (s = 1.1), answered from the page cache
- *     (modules/ssr/ssr.pagecache.ts) when it holds the page, and the same with every request missing every cache;
+ *     (modules/ssr/ssr.pagecache.ts) when it holds the page; the same with a cache-busting parameter on every
+ *     request; and the same on a second server with the page cache off (QUORUM_PAGE_CACHE_MB=0): every page rendered;
  *   - the same question page again and again (micro-cached), for comparison;
  *   - logged-in question-page API calls (never cached): question/info, answer/page, all 9 calls in turn, and each
  *     of the 9 on its own;
@@ -208,11 +209,11 @@ async function main(): Promise<void> {
 
     const app = await buildApp({ dataDir, rateLimit: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const fixture: Fixture = { ...(await readFixture(app)), token: await login(base) };
+    const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const fixture: Fixture = { ...(await readFixture(app)), token: await login(appBase) };
     say(`${fixture.questionIds.length} questions, ${fixture.tags.length} tags, ${fixture.queries.length} search queries`);
     const first = fixture.questionPaths[0]!;
-    const measure = async (key: string, name: string, kind: ScenarioKind, seconds = DURATION, extra: Partial<Scenario> = {}) => {
+    const measure = async (key: string, name: string, kind: ScenarioKind, seconds = DURATION, extra: Partial<Scenario> = {}, base = appBase) => {
       if (ONLY && !ONLY.has(key)) return;
       // The warm-up answers questions of its own (writeOffset): answering one question twice is refused (403).
       await load(kind, base, fixture, Math.min(3, seconds), 1000 + rows.length, { writeOffset: 3_000 + 200 * rows.length, ...extra });
@@ -232,7 +233,21 @@ async function main(): Promise<void> {
     };
     await measure('ssr-repeat', 'GET /questions/<id>, one question again and again (micro-cached)', 'fixed', DURATION, { path: first });
     await measure('ssr', 'GET /questions/<id>, anonymous, Zipf over all questions', 'ssr');
-    await measure('ssr-miss', 'GET /questions/<id>, anonymous, Zipf, every request rendered (no cache answers)', 'ssr-miss');
+    // A parameter of its own on every request (a cache-buster): the page cache answers it like the plain address.
+    await measure('ssr-bust', 'GET /questions/<id>?<a parameter of its own>, anonymous, Zipf (page cache)', 'ssr-miss');
+    if (!ONLY || ONLY.has('ssr-miss')) {
+      // Every page rendered: a second server on the same site with the page cache off (QUORUM_PAGE_CACHE_MB=0),
+      // only for this row.
+      process.env.QUORUM_PAGE_CACHE_MB = '0';
+      const uncached = await buildApp({ dataDir, rateLimit: false });
+      delete process.env.QUORUM_PAGE_CACHE_MB;
+      await uncached.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        await measure('ssr-miss', 'GET /questions/<id>, anonymous, Zipf, every request rendered (page cache off)', 'ssr', DURATION, {}, `http://127.0.0.1:${(uncached.server.address() as { port: number }).port}`);
+      } finally {
+        await uncached.close();
+      }
+    }
     await measure('info', 'GET /question/info, logged in, Zipf', 'info');
     await measure('answers', 'GET /answer/page, logged in, Zipf', 'answers');
     await measure('page-calls', "the question page's 9 logged-in API calls in turn", 'page-calls');

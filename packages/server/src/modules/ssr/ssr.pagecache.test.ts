@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, installedSite, registerUser, type TestSite } from '../../../test/dialects.js';
+import { pageCacheBudget } from './ssr.pagecache.js';
 import { hasWebBuild } from './ssr.renderer.js';
 
 /** Anonymous pages are kept until the next content write (ssr.pagecache.ts); every write shows at once. */
@@ -80,5 +81,59 @@ describe('cache of server-rendered pages', () => {
     const nonceOf = (r: typeof rendered) => /'nonce-([^']+)'/.exec(String(r.headers['content-security-policy']))![1]!;
     expect(nonceOf(rendered)).not.toBe(nonceOf(cached));
     expect(cached.body.split(nonceOf(cached)).join('N')).toBe(rendered.body.split(nonceOf(rendered)).join('N'));
+  });
+
+  it('serves the cached page whatever other parameters come with the address, and renders each parameter the page reads', async () => {
+    await retitle('Which malt for a porter?');
+    // The address of the question now (an earlier test edited it through the API, which moved its slug).
+    const moved = await site.app.inject({ method: 'GET', url: `/questions/${qid}` });
+    const here = moved.statusCode === 301 ? String(moved.headers.location) : `/questions/${qid}`;
+    const first = await site.app.inject({ method: 'GET', url: `${here}?utm_source=newsletter-7&fbclid=abc123` });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Which malt for a porter?');
+    // Rendered for the address without them: another visitor is never sent this one's parameters.
+    expect(first.body).not.toContain('newsletter-7');
+    expect(first.body).not.toContain('abc123');
+    await retitle('Changed behind the cache again');
+    for (const junk of ['?utm_source=other', '?x=1&y=2', '?fbclid=zzz', '']) {
+      const res = await site.app.inject({ method: 'GET', url: `${here}${junk}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, junk).toContain('Which malt for a porter?');
+    }
+    // The answers' page number is read by the page: a page of its own, rendered now. It sees the new title, whose
+    // slug is the question's address now (the redirect keeps the visitor's whole query).
+    const second = await site.app.inject({ method: 'GET', url: `${here}?page=2&utm_source=other` });
+    expect(second.statusCode).toBe(301);
+    expect(second.headers.location).toBe(`/questions/${qid}/changed-behind-the-cache-again?page=2&utm_source=other`);
+    // The list's order is one too, and the list's other parameters are not.
+    const newest = await site.app.inject({ method: 'GET', url: '/questions?order=newest' });
+    const active = await site.app.inject({ method: 'GET', url: '/questions?order=active&ref=twitter' });
+    expect([newest.statusCode, active.statusCode]).toEqual([200, 200]);
+    expect(active.body).not.toContain('twitter');
+    await retitle('Which malt for a porter?');
+  });
+
+  it('keeps no page when QUORUM_PAGE_CACHE_MB is 0, and refuses a budget that is not a number of megabytes', async () => {
+    expect(pageCacheBudget({})).toBe(48 * 1024 * 1024);
+    expect(pageCacheBudget({ QUORUM_PAGE_CACHE_MB: '16' })).toBe(16 * 1024 * 1024);
+    expect(pageCacheBudget({ QUORUM_PAGE_CACHE_MB: '0' })).toBe(0);
+    for (const bad of ['-1', '1.5', '16MB', 'lots']) expect(() => pageCacheBudget({ QUORUM_PAGE_CACHE_MB: bad })).toThrow(/QUORUM_PAGE_CACHE_MB must be a whole number of megabytes/);
+
+    process.env.QUORUM_PAGE_CACHE_MB = '0';
+    let uncached: TestSite | undefined;
+    try {
+      uncached = await installedSite('sqlite3');
+      const admin = await adminToken(uncached.app);
+      const q = await call(uncached.app, 'POST', '/answer/api/v1/question', { token: admin, body: { title: 'Is the cache off here?', content: 'Every page is rendered anew.', tags: [{ slug_name: 'support' }] } });
+      const url = `/questions/${q.body.data.id}/is-the-cache-off-here`;
+      expect((await uncached.app.inject({ method: 'GET', url })).body).toContain('Is the cache off here?');
+      await uncached.app.quorum.database!.kysely.updateTable('questions').set({ title: 'Rendered again' }).where('id', '=', q.body.data.id).execute();
+      const again = await uncached.app.inject({ method: 'GET', url });
+      expect([200, 301]).toContain(again.statusCode);
+      expect(again.statusCode === 301 ? String(again.headers.location) : again.body).toMatch(/Rendered again|rendered-again/);
+    } finally {
+      delete process.env.QUORUM_PAGE_CACHE_MB;
+      await uncached?.close();
+    }
   });
 });

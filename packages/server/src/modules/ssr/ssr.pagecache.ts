@@ -1,10 +1,13 @@
 /**
- * Cache of anonymous server-rendered pages (question list, question, tags and tag pages), by language and URL.
+ * Cache of anonymous server-rendered pages (question list, question, tags and tag pages), by language, path and the
+ * query parameters the page reads (ssr.routes.ts `pageUrl`: any other parameter, such as a campaign's, neither
+ * renders a page anew nor takes a place in the cache).
  *
  * A page is kept until the content changes: every content write clears it together with the micro-cache
  * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
  * QUORUM_REDIS_URL, on every node). What changes without such a write, view counts and members' names and
- * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most MAX_BYTES of HTML (least recently used pages dropped first), so the pages
+ * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most its budget of HTML (MAX_BYTES unless
+ * `QUORUM_PAGE_CACHE_MB` says otherwise; least recently used pages dropped first), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
  */
@@ -13,8 +16,19 @@ import type { RenderedDocument } from './ssr.renderer.js';
 
 /** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
 export const MAX_AGE_MS = 60_000;
-/** Bytes of HTML kept (UTF-8, as sent; held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
+/** Default bytes of HTML kept (UTF-8, as sent; held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
 export const MAX_BYTES = 48 * 1024 * 1024;
+
+/**
+ * The budget of a new page cache, in bytes: `QUORUM_PAGE_CACHE_MB` (megabytes, 0 turns the cache off) or MAX_BYTES.
+ * @throws Error when the variable is set to anything but a whole number of megabytes
+ */
+export function pageCacheBudget(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.QUORUM_PAGE_CACHE_MB?.trim();
+  if (!raw) return MAX_BYTES;
+  if (!/^\d{1,6}$/.test(raw)) throw new Error(`QUORUM_PAGE_CACHE_MB must be a whole number of megabytes (0 turns the page cache off), not "${raw}"`);
+  return Number(raw) * 1024 * 1024;
+}
 
 interface Entry {
   at: number;
@@ -36,7 +50,8 @@ export class PageCache {
   private bytes = 0;
   private readonly unsubscribe: () => void;
 
-  constructor() {
+  /** @param maxBytes the budget (pageCacheBudget); 0 keeps nothing */
+  constructor(private readonly maxBytes = MAX_BYTES) {
     this.unsubscribe = onMicroClear(() => {
       this.pages.clear();
       this.bytes = 0;
@@ -58,15 +73,15 @@ export class PageCache {
     return hit.doc;
   }
 
-  /** Stores the document of `key`, dropping the least recently used pages beyond MAX_BYTES. */
+  /** Stores the document of `key`, dropping the least recently used pages beyond the budget. */
   set(key: string, doc: RenderedDocument): void {
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
     const size = doc.byteLength;
-    if (size > MAX_BYTES / 16) return;
+    if (size > this.maxBytes / 16) return;
     this.pages.set(key, { at: Date.now(), doc, size });
     this.bytes += size;
-    while (this.bytes > MAX_BYTES) {
+    while (this.bytes > this.maxBytes) {
       const [first, entry] = this.pages.entries().next().value!;
       this.drop(first, entry);
     }

@@ -13,7 +13,7 @@ import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/ind
 import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
 import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
-import { PageCache } from './ssr.pagecache.js';
+import { PageCache, pageCacheBudget } from './ssr.pagecache.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, customBodyEnd, siteHead } from '../customize/index.js';
@@ -30,6 +30,41 @@ const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|review|tos|priv
 
 /** Account pages under /users/ (client routes), never a member's profile. */
 const ACCOUNT_PAGES = new Set(['login', 'register', 'logout', 'account-recovery', 'password-reset', 'account-activation', 'change-email', 'confirm-new-email', 'account-suspended', 'unsubscribe', 'auth-landing', 'confirm-email', 'notifications', 'settings']);
+
+/**
+ * Query parameters each cached page reads, by route (the web app's pages read the same: QuestionListPage, QuestionPage,
+ * TagsPage, TagPage). A page is rendered and cached for these alone, in this order: a parameter of its own on every
+ * request (a campaign tag, a crawler's cache-buster) is served the cached page instead of costing a render and
+ * pushing a popular page out of the cache, and a rendered page never carries another visitor's parameters.
+ */
+const PAGE_PARAMS: Record<string, readonly string[]> = {
+  '/': ['order', 'page', 'tag', 'view'],
+  '/questions': ['order', 'page', 'tag', 'view'],
+  '/questions/:qid': ['page'],
+  '/questions/:qid/:slug': ['page'],
+  '/questions/:qid/:slug/:aid': ['page'],
+  '/tags': ['order', 'page', 'q'],
+  '/tags/:tagName': ['order', 'page'],
+};
+
+/**
+ * The address a cached page is rendered for: the path and, of the query, only the parameters the route reads
+ * (PAGE_PARAMS; the first value of each). Other routes keep the whole address.
+ */
+function pageUrl(req: FastifyRequest): string {
+  const wanted = PAGE_PARAMS[req.routeOptions.url ?? ''];
+  const [pathOnly, query] = splitUrl(req.url);
+  if (!wanted) return req.url;
+  if (!query) return pathOnly;
+  const given = new URLSearchParams(query.slice(1));
+  const kept = new URLSearchParams();
+  for (const name of wanted) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const rest = kept.toString();
+  return rest ? `${pathOnly}?${rest}` : pathOnly;
+}
 
 /** `/a/b?x=1` -> [`/a/b`, `?x=1`]. */
 function splitUrl(url: string): [string, string] {
@@ -57,7 +92,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503);
   });
   const uploadsRoot = uploadsDir(ctx.dataDir);
-  const pages = new PageCache();
+  const pages = new PageCache(pageCacheBudget());
   app.addHook('onClose', async () => pages.close());
 
   const frameAncestors = resolveFrameAncestors();
@@ -74,7 +109,10 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
       .send(doc.body(nonce));
   }
 
-  async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200, url = req.url) {
+  async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
+    // A page that may be cached is rendered for the parameters it reads only (pageUrl).
+    const cacheable = ssr && status === 200;
+    const url = cacheable ? pageUrl(req) : req.url;
     const s = ctx.installed ? await getSettings(ctx) : undefined;
     // The administrator's HTML never reaches the admin console, so a broken snippet cannot lock the admin out.
     const custom = url.startsWith('/admin') ? undefined : s?.custom_css_html;
@@ -82,7 +120,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
-    if (ssr && status === 200) pages.set(pageKey(req), doc);
+    if (cacheable) pages.set(pageKey(req), doc);
     return sendDocument(reply, doc, status);
   }
 
@@ -115,9 +153,9 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: b.s.general.name, robots: 'noindex' }, b.data, false, status);
   }
 
-  /** Cache key of an anonymous server-rendered page: language and URL. */
+  /** Cache key of an anonymous server-rendered page: language, path and the parameters it reads (pageUrl). */
   function pageKey(req: FastifyRequest): string {
-    return `ssr:${req.lang}:${req.url}`;
+    return `ssr:${req.lang}:${pageUrl(req)}`;
   }
 
   /** Serves a page rendered since the last content write, if any (anonymous pages only differ by URL and language). */
