@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../components/Link';
 import { siteName } from '../lib/site';
 import type { SiteInfo } from '../lib/types';
 

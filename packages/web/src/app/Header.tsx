@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link } from '../components/Link';
 import { rememberReturnTarget, type CurrentUser } from '../lib/auth';
 import { siteName } from '../lib/site';
 import type { SiteInfo } from '../lib/types';

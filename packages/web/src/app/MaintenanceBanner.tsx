@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../components/Link';
 
 /** The banner administrators see on every page while maintenance mode holds everyone else. */
 export default function MaintenanceBanner() {

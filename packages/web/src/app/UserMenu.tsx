@@ -1,6 +1,7 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../components/Link';
 import { Avatar } from '../components/Avatar';
 import { logout, type CurrentUser } from '../lib/auth';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { useTranslation } from 'react-i18next';
 
 /** Page numbers to show around `page`: first, last, the current one with two neighbours, gaps as null. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 import type { TagInfo } from '../lib/types';
 
 /** A tag pill linking to the tag page. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './Link';
 
 /** Link to a user's profile, showing the display name. */
 export function UserLink({ user, className = '' }: { user: { username: string; display_name?: string } | null | undefined; className?: string }) {

@@ -1,6 +1,6 @@
 /** /users/account-activation/success (activated users) and /failed (not-activated users), spec §2. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { useCurrentUser } from '../../lib/auth';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';

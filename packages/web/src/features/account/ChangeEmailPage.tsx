@@ -9,7 +9,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { ChangeEmailCodeReq } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { isActivated, useCurrentUser } from '../../lib/auth';

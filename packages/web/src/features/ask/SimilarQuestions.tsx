@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { questionPath } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format';

@@ -1,5 +1,5 @@
 /** A badge as a small labelled chip: its level's colour (bronze, silver, gold), name and how many times earned. */
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { useTranslation } from 'react-i18next';
 import type { BadgeSummary } from './api';
 

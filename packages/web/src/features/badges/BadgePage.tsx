@@ -1,5 +1,6 @@
 /** `/badges/:id`: one badge, its description and the members who earned it (newest first, 30 per page). */
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { useTranslation } from 'react-i18next';
 import { questionPath } from '@quorum/contract';
 import { PageSpinner } from '../../components/PageSpinner';

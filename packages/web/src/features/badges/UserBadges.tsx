@@ -1,5 +1,5 @@
 /** A member's badges on their profile, most recently earned first; nothing when they have none. */
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { useTranslation } from 'react-i18next';
 import { useUserBadges } from './api';
 import { BadgeChip } from './BadgeChip';

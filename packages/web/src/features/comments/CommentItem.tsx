@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { TimeAgo } from '../../components/TimeAgo';
 import { api } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';

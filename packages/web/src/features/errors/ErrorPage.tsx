@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** A full-width error message with a big code and a way home. */

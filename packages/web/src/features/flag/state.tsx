@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { api } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 

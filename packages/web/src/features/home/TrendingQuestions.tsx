@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { apiKey, questionPath } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format';

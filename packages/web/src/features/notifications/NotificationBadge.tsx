@@ -3,7 +3,7 @@
  * user is logged in, so anonymous first loads do not carry it.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { isActivated, type CurrentUser } from '../../lib/auth';
 import { badgeCount, useNotificationStatus } from './status';
 

@@ -1,6 +1,6 @@
 /** One notification: who did what, on which post, when; unread ones are marked. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { questionPath } from '@quorum/contract';
 import { Avatar } from '../../components/Avatar';
 import { TimeAgo } from '../../components/TimeAgo';

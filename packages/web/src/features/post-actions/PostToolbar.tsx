@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { questionPath } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { apiKey, questionPath } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { isActivated, useCurrentUser } from '../../lib/auth';

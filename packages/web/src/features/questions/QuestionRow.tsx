@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { PinState, questionPath } from '@quorum/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TagList } from '../../components/TagLink';

@@ -1,6 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { siteName } from '../../lib/site';
 import type { SiteInfo } from '../../lib/types';
 import { TrendingQuestions } from '../home/TrendingQuestions';

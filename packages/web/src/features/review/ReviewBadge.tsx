@@ -5,7 +5,7 @@
  * polls only when the answer shows they have a queue.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { isActivated, isStaff, type CurrentUser } from '../../lib/auth';
 import { capCount } from '../../lib/format';
 import { useReviewingTypes } from './api';

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { questionPath } from '@quorum/contract';
 import { TagList } from '../../components/TagLink';
 import { TimeAgo } from '../../components/TimeAgo';

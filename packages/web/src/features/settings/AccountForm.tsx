@@ -11,7 +11,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { apiKey, LIMITS, ModifyPasswordReq } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';

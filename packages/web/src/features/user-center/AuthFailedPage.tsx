@@ -3,7 +3,8 @@
  * server's callback). Says why, and offers another try and the way back to the login page.
  */
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import Alert from 'react-bootstrap/Alert';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';

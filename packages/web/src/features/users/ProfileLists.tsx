@@ -1,7 +1,7 @@
 /** Rows of the profile tabs: questions, answers, bookmarks, comments, reputation changes and votes. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { PostStatus, questionPath } from '@quorum/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { TagList } from '../../components/TagLink';

@@ -4,7 +4,8 @@
  */
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/Link';
 import { Avatar } from '../../components/Avatar';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useCurrentUser } from '../../lib/auth';

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { Pager } from '../../components/Pager';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { PROFILE_PAGE_SIZE, usePersonalPage, useTopPosts, type PersonalLists } from './api';

@@ -4,7 +4,7 @@
  */
 import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { Avatar } from '../../components/Avatar';
 import { formatCount } from '../../lib/format';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';

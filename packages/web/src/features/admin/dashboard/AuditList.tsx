@@ -1,6 +1,6 @@
 /** Recorded admin actions (who, when, what changed), newest first. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/Link';
 import { TimeAgo } from '../../../components/TimeAgo';
 import type { AdminAuditEntry } from '../api';
 

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/Link';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { formatCount } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/usePageTitle';

@@ -6,7 +6,8 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/Link';
 import Form from 'react-bootstrap/Form';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { PageSpinner } from '../../../components/PageSpinner';

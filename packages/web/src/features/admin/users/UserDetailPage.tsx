@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../../components/Link';
 import { Avatar } from '../../../components/Avatar';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { TimeAgo } from '../../../components/TimeAgo';

@@ -1,0 +1,44 @@
+/**
+ * Links to addresses of this site. `Link` renders `<a href>` and, on a plain left click, navigates inside the app
+ * like react-router's Link does for an absolute path; a click with a modifier key, a middle click, another target
+ * and an address of another site are left to the browser.
+ *
+ * Why not react-router's Link: it resolves its path against the route tree twice per render (once for the href,
+ * once for its click handler) and subscribes to the location, which took ~9% of the server's CPU for an uncached
+ * question page with its ~15 links (docs/BENCHMARKS.md, sixth round). Every link of this app is an absolute path,
+ * which needs none of that: the navigate function comes once from `LinkNavigation` at the top of the app.
+ */
+import { createContext, forwardRef, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
+
+const NavigateContext = createContext<NavigateFunction | null>(null);
+
+/** Gives every `Link` below it the router's navigate function (place it once, inside the router). */
+export function LinkNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <NavigateContext.Provider value={navigate}>{children}</NavigateContext.Provider>;
+}
+
+/** An address the browser should open by itself: another scheme (`https:`, `mailto:`) or another host (`//`). */
+const OUTSIDE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** Absolute path of this site (`/questions/1`, with query and hash as needed), or another site's URL. */
+  to: string;
+  /** Replaces the current history entry instead of adding one (default: only when `to` is the current address). */
+  replace?: boolean;
+}
+
+/** A link; see the file header. */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, target, ...rest }, ref) {
+  const navigate = useContext(NavigateContext);
+  const click = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || !navigate || OUTSIDE.test(to)) return;
+    if (e.button !== 0 || (target && target !== '_self') || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    void navigate(to, { replace: replace ?? here === to });
+  };
+  return <a {...rest} ref={ref} href={to} target={target} onClick={click} />;
+});
