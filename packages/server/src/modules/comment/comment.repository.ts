@@ -50,28 +50,51 @@ const commentCounts = prepared((k, objectIds: string[]) =>
 );
 
 /**
- * The first `perObject` live comments of each post, most up-voted first, in one query (a ROW_NUMBER window,
- * which SQLite 3.25+, PostgreSQL and MariaDB 10.2+ all have).
+ * The first `perObject` live comments of each post, most up-voted first (then oldest, then by id), in one query:
+ * one `limit`ed pick per post, each read from the front of `comments_object_top_idx` (migration 020), joined with
+ * `union all`. A post's other comments are never read: a ranking window over each post's comments read them all,
+ * bodies included (hundreds on a popular question, on every view of its page).
+ * @param objectIds post ids (at most BATCH_MAX_IDS, 100: SQLite allows 500 parts in one compound query)
+ * @returns the comments grouped by post in id order, each post's in display order
  */
 export async function firstCommentsOf(db: Db, objectIds: string[], perObject: number): Promise<CommentRow[]> {
   if (!objectIds.length) return [];
   const rows = await firstComments(db, objectIds, perObject);
-  return rows.map(({ rn: _rn, ...c }) => c);
+  // A union's rows come in no promised order: put them in the order the picks were made in.
+  return rows.sort(
+    (a, b) =>
+      compareText(a.object_id, b.object_id) ||
+      Number(b.vote_count) - Number(a.vote_count) ||
+      Number(a.created_at) - Number(b.created_at) ||
+      compareText(a.id, b.id),
+  );
+}
+
+/** Text order of two strings (as the databases order the id columns). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const firstComments = prepared((k, objectIds: string[], perObject: number) => {
-  const ranked = k
-    .selectFrom('comments')
-    .selectAll()
-    .select((eb) =>
-      eb.fn
-        .agg<number>('row_number')
-        .over((ob) => ob.partitionBy('object_id').orderBy('vote_count', 'desc').orderBy('created_at', 'asc').orderBy('id', 'asc'))
-        .as('rn'),
-    )
-    .where('object_id', 'in', objectIds)
-    .where('status', '=', CommentStatus.available);
-  return k.selectFrom(ranked.as('ranked')).selectAll().where('rn', '<=', perObject).orderBy('object_id').orderBy('rn');
+  // Each pick is a derived table: SQLite refuses `order by`/`limit` on a bare member of a compound query.
+  const pick = (objectId: string, i: number) =>
+    k
+      .selectFrom(
+        k
+          .selectFrom('comments')
+          .selectAll()
+          .where('object_id', '=', objectId)
+          .where('status', '=', CommentStatus.available)
+          .orderBy('vote_count', 'desc')
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(perObject)
+          .as(`pick${i}`),
+      )
+      .selectAll();
+  let query = pick(objectIds[0]!, 0);
+  for (let i = 1; i < objectIds.length; i++) query = query.unionAll(pick(objectIds[i]!, i));
+  return query;
 });
 
 /** Ids among `commentIds` the user has up-voted. */

@@ -194,6 +194,31 @@ for (const dialect of DIALECTS) {
       expect(over.body.data).toEqual([{ error_field: 'object_ids', error_msg: 'Too many ids in one request (at most 100).' }]);
     });
 
+    it('gives each post of a batch its most up-voted live comments first, with up to 100 posts in one call', async (t) => {
+      if (!site) return t.skip();
+      const q4 = await askQuestion(app(), admin, 'Batch order question');
+      const a4 = await answerQuestion(app(), carol.token, q4, 'An answer for the batch order');
+      const ids: string[] = [];
+      for (let k = 0; k < 6; k++) ids.push((await add(bob.token, { object_id: q4, original_text: `ordered comment ${k}` })).body.data.comment_id);
+      const db = site.app.quorum.database!.kysely;
+      await db.updateTable('comments').set({ vote_count: 3 }).where('id', '=', ids[4]!).execute();
+      await db.updateTable('comments').set({ vote_count: 1 }).where('id', 'in', [ids[1]!, ids[5]!]).execute();
+      // The most up-voted comment, deleted: neither shown nor counted.
+      await db.updateTable('comments').set({ vote_count: 9 }).where('id', '=', ids[0]!).execute();
+      expect((await call(app(), 'DELETE', C, { token: bob.token, body: { comment_id: ids[0] } })).status).toBe(200);
+      const onAnswer = (await add(dave.token, { object_id: a4, original_text: 'a comment on the answer' })).body.data.comment_id;
+      const unknown = Array.from({ length: 98 }, (_, i) => `1009${String(i).padStart(13, '0')}`);
+      const r = await call(app(), 'GET', `${C}/batch?object_ids=${[a4, ...unknown, q4].join(',')}&page_size=3`);
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.body.data).sort()).toEqual([a4, q4].sort());
+      expect(r.body.data[q4].count).toBe(5);
+      // Votes first; equal votes oldest first.
+      expect(r.body.data[q4].list.map((c: { comment_id: string }) => c.comment_id)).toEqual([ids[4], ids[1], ids[5]]);
+      expect(r.body.data[a4]).toMatchObject({ count: 1, list: [{ comment_id: onAnswer, object_id: a4 }] });
+      const all = await call(app(), 'GET', `${C}/batch?object_ids=${q4}&page_size=20`);
+      expect(all.body.data[q4].list.map((c: { comment_id: string }) => c.comment_id)).toEqual([ids[4], ids[1], ids[5], ids[2], ids[3]]);
+    });
+
     it('reacts with heart, smile and frown on questions and answers', async (t) => {
       if (!site) return t.skip();
       const put = (token: string, emoji: string, reaction: string, object_id = aid) => call(app(), 'PUT', R, { token, body: { object_id, emoji, reaction } });
