@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { PageSpinner } from '../components/PageSpinner';
-import { createRoutesFromChildren, Route, Routes, useRoutes } from 'react-router';
+import { createRoutesFromChildren, Route, Routes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import ForbiddenPage from '../features/errors/ForbiddenPage';
 import MaintenancePage from '../features/errors/MaintenancePage';
 import NotFoundPage from '../features/errors/NotFoundPage';
@@ -154,7 +154,33 @@ function routeTable(): ReactElement<{ children: ReactElement[] }> {
  */
 const ROUTES = createRoutesFromChildren(routeTable().props.children);
 
+/** First segment of a route path (`questions/:qid` -> `questions`); '' for the index route. */
+function firstSegment(route: RouteObject): string {
+  return route.index ? '' : (route.path ?? '').split('/')[0]!;
+}
+
+/**
+ * The table cut by the first segment of the address, each part made once: a layout route keeps the routes whose
+ * first segment is that one, plus those that can match any first segment (a parameter, `*`). React-router tries
+ * the ranked routes of the table one by one for every render (~3% of a server-rendered question page, most of it
+ * for routes of other sections); the part holds every route that can match, and ranks them alike.
+ */
+function routesBySegment(routes: RouteObject[]): (segment: string) => RouteObject[] {
+  const anywhere = (r: RouteObject) => /^[:*]/.test(firstSegment(r));
+  const cut = (segment: string): RouteObject[] =>
+    routes
+      .map((layout) => (layout.index ? layout : { ...layout, children: (layout.children ?? []).filter((r) => anywhere(r) || firstSegment(r) === segment) }))
+      .filter((layout) => (layout.children?.length ?? 0) > 0);
+  const parts = new Map<string, RouteObject[]>();
+  for (const layout of routes) for (const r of layout.children ?? []) if (!anywhere(r) && !parts.has(firstSegment(r))) parts.set(firstSegment(r), cut(firstSegment(r)));
+  const elsewhere = cut('\u0000');
+  return (segment) => parts.get(segment) ?? elsewhere;
+}
+
+const routesFor = routesBySegment(ROUTES);
+
 /** The app's routes (what `<Routes>` with the table above renders). */
 export function AppRoutes() {
-  return useRoutes(ROUTES);
+  const { pathname } = useLocation();
+  return useRoutes(routesFor(pathname.split('/')[1] ?? ''));
 }
