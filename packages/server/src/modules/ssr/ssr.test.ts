@@ -55,6 +55,9 @@ describe('server-rendered pages', () => {
     expect(missing.body).toContain('<div id="root">');
     const unknown = await site.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(404);
+    // Pages the browser renders answer 200 with the shell, the badges pages among them.
+    for (const url of ['/badges', '/badges/1', '/tos', '/search?q=malt']) expect((await site.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await site.app.inject({ method: 'GET', url: '/badgesx' })).statusCode).toBe(404);
   });
 
   it('escapes user text in the embedded data and head', async () => {
