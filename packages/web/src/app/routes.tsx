@@ -154,30 +154,30 @@ function routeTable(): ReactElement<{ children: ReactElement[] }> {
  */
 const ROUTES = createRoutesFromChildren(routeTable().props.children);
 
-/** First segment of a route path (`questions/:qid` -> `questions`); '' for the index route. */
-function firstSegment(route: RouteObject): string {
-  return route.index ? '' : (route.path ?? '').split('/')[0]!;
-}
-
 /**
- * The table cut by the first segment of the address, each part made once: a layout route keeps the routes whose
- * first segment is that one, plus those that can match any first segment (a parameter, `*`). React-router tries
- * the ranked routes of the table one by one for every render (~3% of a server-rendered question page, most of it
- * for routes of other sections); the part holds every route that can match, and ranks them alike.
+ * Server-side rendering only: the table cut by the first segment of the address, each part made once (unknown
+ * segments share one part). A layout route keeps the routes whose first segment is that one, plus those that
+ * match anything (a parameter, `*`). React-router tries the ranked routes of the table one by one on every render
+ * (~3% of a server-rendered question page, most of it for routes of other sections); a part holds every route
+ * that can match, ranked alike, so the markup is the same. The browser, which renders once per navigation, keeps
+ * the whole table (and its bundle stays smaller).
  */
-function routesBySegment(routes: RouteObject[]): (segment: string) => RouteObject[] {
-  const anywhere = (r: RouteObject) => /^[:*]/.test(firstSegment(r));
-  const cut = (segment: string): RouteObject[] =>
-    routes
-      .map((layout) => (layout.index ? layout : { ...layout, children: (layout.children ?? []).filter((r) => anywhere(r) || firstSegment(r) === segment) }))
-      .filter((layout) => (layout.children?.length ?? 0) > 0);
+function partsOfTable(routes: RouteObject[]): (segment: string) => RouteObject[] {
+  const firstSegment = (route: RouteObject): string => (route.index ? '' : (route.path ?? '').split('/')[0]!);
+  const segments = new Set(routes.flatMap((layout) => layout.children ?? []).map(firstSegment));
   const parts = new Map<string, RouteObject[]>();
-  for (const layout of routes) for (const r of layout.children ?? []) if (!anywhere(r) && !parts.has(firstSegment(r))) parts.set(firstSegment(r), cut(firstSegment(r)));
-  const elsewhere = cut('\u0000');
-  return (segment) => parts.get(segment) ?? elsewhere;
+  return (segment) => {
+    const key = segments.has(segment) ? segment : '*';
+    let part = parts.get(key);
+    if (!part) {
+      part = routes.map((layout) => (layout.index ? layout : { ...layout, children: layout.children?.filter((r) => /^[:*]/.test(firstSegment(r)) || firstSegment(r) === key) })).filter((layout) => layout.children?.length);
+      parts.set(key, part);
+    }
+    return part;
+  };
 }
 
-const routesFor = routesBySegment(ROUTES);
+const routesFor = import.meta.env.SSR ? partsOfTable(ROUTES) : () => ROUTES;
 
 /** The app's routes (what `<Routes>` with the table above renders). */
 export function AppRoutes() {

@@ -8,7 +8,7 @@
  * question page with its ~15 links (docs/BENCHMARKS.md, sixth round). Every link of this app is an absolute path,
  * which needs none of that: the navigate function comes once from `LinkNavigation` at the top of the app.
  */
-import { createContext, forwardRef, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
 
 const NavigateContext = createContext<NavigateFunction | null>(null);
@@ -25,20 +25,19 @@ const OUTSIDE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** Absolute path of this site (`/questions/1`, with query and hash as needed), or another site's URL. */
   to: string;
-  /** Replaces the current history entry instead of adding one (default: only when `to` is the current address). */
-  replace?: boolean;
 }
 
 /** A link; see the file header. */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, replace, onClick, target, ...rest }, ref) {
+export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const navigate = useContext(NavigateContext);
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (e.defaultPrevented || !navigate || OUTSIDE.test(to)) return;
     if (e.button !== 0 || (target && target !== '_self') || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    void navigate(to, { replace: replace ?? here === to });
+    // A link to the current address replaces its history entry instead of adding one (as react-router's does).
+    const { pathname, search, hash } = window.location;
+    void navigate(to, { replace: pathname + search + hash === to });
   };
-  return <a {...rest} ref={ref} href={to} target={target} onClick={click} />;
-});
+  return <a {...rest} href={to} target={target} onClick={click} />;
+}
