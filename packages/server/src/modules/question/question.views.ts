@@ -27,13 +27,13 @@ export function countView(ctx: AppContext, questionId: string): void {
  */
 const FLUSH_STEP = 100;
 
-/** Writes buffered views to the database, in steps of FLUSH_STEP questions in id order (see FLUSH_STEP). */
+/** Writes buffered views to the database, in steps of FLUSH_STEP questions (see FLUSH_STEP). */
 export async function flushViews(ctx: AppContext): Promise<void> {
   const m = pending.get(ctx);
   if (!m || !m.size || !ctx.database) return;
   pending.set(ctx, new Map());
-  // Id order: two processes flushing at once lock rows in the same order (no deadlock on PostgreSQL/MySQL).
-  const all = [...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // addViews updates each step's rows in id order (no deadlock between processes flushing at once).
+  const all = [...m];
   for (let i = 0; i < all.length; i += FLUSH_STEP) {
     if (i) await new Promise((resolve) => setImmediate(resolve));
     const step = all.slice(i, i + FLUSH_STEP);
