@@ -22,6 +22,27 @@ export function ok<T>(req: FastifyRequest, data: T): Envelope<T> {
 }
 
 /**
+ * JSON text of an object: the members of `json` (the JSON text of an object, as JSON.stringify writes it) followed
+ * by those of `extra`. For responses whose larger part is the same for every reader: its JSON is kept and only
+ * the reader's own members are serialized per request. `extra` must not repeat a member of `json` (the text would
+ * hold it twice); members whose value is undefined are left out, as JSON.stringify does.
+ */
+export function extendJson(json: string, extra: Record<string, unknown>): string {
+  const more = JSON.stringify(extra);
+  if (more === '{}') return json;
+  if (json === '{}') return more;
+  return `${json.slice(0, -1)},${more.slice(1)}`;
+}
+
+/**
+ * Sends the success envelope of ok() around `dataJson`, data already serialized (JSON text), so it is not
+ * serialized again.
+ */
+export function sendOkJson(req: FastifyRequest, reply: FastifyReply, dataJson: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(`{"code":200,"reason":"base.success","msg":${JSON.stringify(translate('base.success', req.lang))},"data":${dataJson}}`);
+}
+
+/**
  * Validates `input` against a zod schema.
  * @returns the parsed value (with defaults and coercions applied)
  * @throws AppError 400 `base.request_format_error` listing every failing field, messages as reason keys

@@ -6,6 +6,11 @@ import type { AnswerRow } from './answer.repository.js';
 
 /** One answer (Answer's AnswerInfo); `memberActions` are the viewer's menu actions (PermissionMemberAction). */
 export function presentAnswer(a: AnswerRow, users: Map<string, UserRow>, viewer: { vote_status: string; collected: boolean }, memberActions: MemberAction[] = []): Record<string, unknown> {
+  return { ...presentAnswerShared(a, users), ...presentAnswerOwn(viewer, memberActions) };
+}
+
+/** The members of an answer that are the same for every reader (all but those of `presentAnswerOwn`). */
+export function presentAnswerShared(a: AnswerRow, users: Map<string, UserRow>): Record<string, unknown> {
   return {
     id: a.id,
     question_id: a.question_id,
@@ -16,10 +21,12 @@ export function presentAnswer(a: AnswerRow, users: Map<string, UserRow>, viewer:
     accepted: a.accepted,
     user_info: presentBasicUser(users.get(a.user_id)),
     update_user_info: a.last_edit_user_id ? presentBasicUser(users.get(a.last_edit_user_id)) : null,
-    collected: viewer.collected,
-    vote_status: viewer.vote_status,
     vote_count: a.vote_count,
     status: a.status,
-    member_actions: memberActions,
   };
+}
+
+/** The reader's own members of an answer: their vote and bookmark, and their menu actions. */
+export function presentAnswerOwn(viewer: { vote_status: string; collected: boolean }, memberActions: MemberAction[]): Record<string, unknown> {
+  return { collected: viewer.collected, vote_status: viewer.vote_status, member_actions: memberActions };
 }

@@ -98,9 +98,10 @@ export async function updateAnswer(db: Db, id: string, fields: Updateable<Answer
 /** Vote and bookmark state of one user on many answers. */
 export async function viewerStates(db: Db, answerIds: string[], userId: string): Promise<{ votes: Map<string, string>; collected: Set<string> }> {
   if (!answerIds.length) return { votes: new Map(), collected: new Set() };
-  const [votes, cols] = await Promise.all([
-    db.kysely.selectFrom('votes').select(['object_id', 'vote_type']).where('user_id', '=', userId).where('object_id', 'in', answerIds).execute(),
-    db.kysely.selectFrom('collections').select('object_id').where('user_id', '=', userId).where('object_id', 'in', answerIds).execute(),
-  ]);
+  const [votes, cols] = await Promise.all([votesOfViewer(db, userId, answerIds), collectionsOfViewer(db, userId, answerIds)]);
   return { votes: new Map(votes.map((v) => [v.object_id, `vote_${v.vote_type}`])), collected: new Set(cols.map((c) => c.object_id)) };
 }
+
+// Prepared (core/db/prepared.ts): every logged-in answer/page call runs both; one shape per page length.
+const votesOfViewer = prepared((k, userId: string, ids: string[]) => k.selectFrom('votes').select(['object_id', 'vote_type']).where('user_id', '=', userId).where('object_id', 'in', ids));
+const collectionsOfViewer = prepared((k, userId: string, ids: string[]) => k.selectFrom('collections').select('object_id').where('user_id', '=', userId).where('object_id', 'in', ids));

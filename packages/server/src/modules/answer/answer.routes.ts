@@ -1,18 +1,19 @@
 /** Answer calls: list, info, post, edit, delete/undelete, accept. */
 import type { FastifyInstance } from 'fastify';
 import { AcceptAnswerReq, AnswerAddReq, AnswerListQuery, AnswerRecoverReq, AnswerUpdateReq, IdQuery, PostRemoveReq } from '@quorum/contract';
-import { ok, parse } from '../../core/http.js';
+import { ok, parse, sendOkJson } from '../../core/http.js';
 import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { editAnswer } from './answer.edit.js';
 import { acceptAnswer, deleteAnswer, recoverAnswer } from './answer.moderation.js';
-import { addAnswer, answerInfo, answerPage } from './answer.service.js';
+import { addAnswer, answerInfo, answerPageJson } from './answer.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function answerRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  app.get('/answer/api/v1/answer/page', async (req) => ok(req, await answerPage(ctx, parse(AnswerListQuery, req.query), await currentUser(ctx, req), req.lang)));
+  // Sent as JSON text: each answer's members shared by every reader are serialized once (answer.service.ts).
+  app.get('/answer/api/v1/answer/page', async (req, reply) => sendOkJson(req, reply, await answerPageJson(ctx, parse(AnswerListQuery, req.query), await currentUser(ctx, req), req.lang)));
 
   app.get('/answer/api/v1/answer/info', async (req) => {
     const { id } = parse(IdQuery, req.query);

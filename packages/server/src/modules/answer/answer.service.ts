@@ -7,6 +7,7 @@ import { PostStatus, type AnswerAddReq, type AnswerListQuery } from '@quorum/con
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { forbidden, notFound } from '../../core/errors.js';
+import { extendJson } from '../../core/http.js';
 import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
@@ -18,8 +19,8 @@ import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { bumpUserCount, findUsersByIds, type UserRow } from '../user/index.js';
 import { notifyAnswered } from './answer.notify.js';
-import { answerPageRows } from './answer.pagecache.js';
-import { presentAnswer } from './answer.presenter.js';
+import { answerPageRows, type AnswerPageRows } from './answer.pagecache.js';
+import { presentAnswer, presentAnswerOwn, presentAnswerShared } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 
 /**
@@ -112,21 +113,53 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
  * through answer.pagecache.ts (kept between readers); the viewer's votes and bookmarks are read every time.
  * @param visible the question when the caller has already read it and checked that `viewer` may see it (the
  *   server-rendered question page, after question/info): its row is then not read a second time
+ * @throws 404 `error.question.not_found` when the viewer may not see the question
  */
 export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US', visible?: { id: string }): Promise<{ count: number; list: Record<string, unknown>[] }> {
+  const { page, own } = await answerPageView(ctx, q, viewer, lang, visible);
+  return { count: page.count, list: page.rows.map((r, i) => ({ ...presentAnswerShared(r, page.users), ...own[i] })) };
+}
+
+/**
+ * answerPage as JSON text: the JSON of each answer's shared members is kept with the cached page (see
+ * `sharedJson`) and only the viewer's own members are serialized.
+ */
+export async function answerPageJson(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US'): Promise<string> {
+  const { page, own } = await answerPageView(ctx, q, viewer, lang);
+  const shared = sharedJson(page);
+  let list = '';
+  for (let i = 0; i < shared.length; i++) list += (i ? ',' : '') + extendJson(shared[i]!, own[i]!);
+  return `{"count":${page.count},"list":[${list}]}`;
+}
+
+/**
+ * JSON texts of the shared members of each answer of a page, kept by the page object: pages come from
+ * answer.pagecache.ts, which replaces the object when anything it holds changes, so texts found here are current.
+ * JSON.stringify of the answers, bodies twice (markdown and HTML), was ~14% of a logged-in answer/page call's CPU
+ * under load (docs/BENCHMARKS.md "Seventh round").
+ */
+const sharedJsons = new WeakMap<AnswerPageRows, string[]>();
+
+function sharedJson(page: AnswerPageRows): string[] {
+  let texts = sharedJsons.get(page);
+  if (!texts) sharedJsons.set(page, (texts = page.rows.map((r) => JSON.stringify(presentAnswerShared(r, page.users)))));
+  return texts;
+}
+
+/** The page (answer.pagecache.ts) and, per answer in order, the viewer's own members (presentAnswerOwn). */
+async function answerPageView(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang: string, visible?: { id: string }): Promise<{ page: AnswerPageRows; own: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const question = visible ?? (await getVisibleQuestionRef(ctx, q.question_id, viewer));
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
-  const { rows, count, users } = await answerPageRows(ctx, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope);
-  const ids = rows.map((r) => r.id);
-  const state = viewer ? await repo.viewerStates(db, ids, viewer.id) : { votes: new Map<string, string>(), collected: new Set<string>() };
+  const page = await answerPageRows(ctx, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope);
+  const state = viewer ? await repo.viewerStates(db, page.rows.map((r) => r.id), viewer.id) : { votes: new Map<string, string>(), collected: new Set<string>() };
   // Menu actions depend only on the author and the status: worked out once per pair, not per answer (a page can hold 1000).
   const actionsOf = new Map<string, ReturnType<typeof answerMemberActions>>();
-  const list = [];
-  for (const r of rows) {
+  const own = [];
+  for (const r of page.rows) {
     const key = `${r.user_id}:${r.status}`;
     if (!actionsOf.has(key)) actionsOf.set(key, answerMemberActions(ctx, lang, viewer, r));
-    list.push(presentAnswer(r, users, { vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!));
+    own.push(presentAnswerOwn({ vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!));
   }
-  return { count, list };
+  return { page, own };
 }

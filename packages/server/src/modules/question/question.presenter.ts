@@ -42,14 +42,11 @@ export interface ViewerState {
   is_followed: boolean;
 }
 
-/** GET /question/info payload. */
-export function presentQuestionInfo(
-  q: QuestionRow,
-  tags: Record<string, unknown>[],
-  users: Map<string, UserRow>,
-  viewer: ViewerState,
-  firstAnswerId: string,
-): Record<string, unknown> {
+/**
+ * The part of GET /question/info that is the same for every reader: everything but the reader's state
+ * (`ViewerState`), `operation` and `member_actions`, which the service adds (Answer's QuestionInfoResp).
+ */
+export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string): Record<string, unknown> {
   return {
     id: q.id,
     title: q.title,
@@ -76,16 +73,10 @@ export function presentQuestionInfo(
     status: q.status,
     pin: q.pin,
     show: q.show,
-    operation: null,
     user_info: presentBasicUser(users.get(q.user_id)),
     update_user_info: q.last_edit_user_id ? presentBasicUser(users.get(q.last_edit_user_id)) : null,
     last_answered_user_info: null,
-    answered: viewer.answered,
     first_answer_id: firstAnswerId || '0',
-    collected: viewer.collected,
-    vote_status: viewer.vote_status,
-    is_followed: viewer.is_followed,
-    member_actions: [],
     extends_actions: [],
   };
 }

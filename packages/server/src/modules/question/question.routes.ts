@@ -4,13 +4,13 @@ import {
   IdQuery, PostRemoveReq, QuestionAddReq, QuestionCloseReq, QuestionLinkQuery, QuestionOperationReq, QuestionPageQuery, QuestionRecoverReq,
   QuestionReopenReq, QuestionUpdateReq,
 } from '@quorum/contract';
-import { ok, parse } from '../../core/http.js';
+import { ok, parse, sendOkJson } from '../../core/http.js';
 import { microGet, microSet } from '../../core/microcache.js';
 import { currentUser, requireActiveUser } from '../../core/auth/index.js';
 import { editQuestion } from './question.edit.js';
 import { closeQuestion, deleteQuestion, operateQuestion, recoverQuestion, reopenQuestion } from './question.moderation.js';
 import { recommendedReply } from './question.recommend.routes.js';
-import { askQuestion, linkedQuestionPage, questionInfo, questionPage } from './question.service.js';
+import { askQuestion, linkedQuestionPage, questionInfo, questionInfoJson, questionPage } from './question.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
@@ -29,9 +29,10 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get('/answer/api/v1/question/info', async (req) => {
+  // Sent as JSON text: the part of the info every reader shares is serialized once (question.service.ts).
+  app.get('/answer/api/v1/question/info', async (req, reply) => {
     const { id } = parse(IdQuery, req.query);
-    return ok(req, await questionInfo(ctx, id, await currentUser(ctx, req), req.lang));
+    return sendOkJson(req, reply, await questionInfoJson(ctx, id, await currentUser(ctx, req), req.lang));
   });
 
   app.post('/answer/api/v1/question', writeLimit, async (req) => {

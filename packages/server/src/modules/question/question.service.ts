@@ -6,6 +6,7 @@ import { PostStatus, type QuestionAddReq, type QuestionPageQuery } from '@quorum
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { extendJson } from '../../core/http.js';
 import { translate } from '../../core/i18n.js';
 import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
@@ -23,10 +24,10 @@ import { cacheClear, cacheGet, cacheSet } from './question.cache.js';
 import { cachedCount } from './question.counts.js';
 import { recordQuestionLinks } from './question.links.js';
 import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
-import { presentListItem, presentQuestionInfo } from './question.presenter.js';
+import { presentListItem, presentQuestionShared } from './question.presenter.js';
 import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
-import { questionInfoParts, questionRow } from './question.infoparts.js';
+import { questionInfoParts, questionRow, type InfoParts } from './question.infoparts.js';
 import { countView } from './question.views.js';
 
 /**
@@ -129,11 +130,13 @@ export async function getVisibleQuestion(ctx: AppContext, id: string, viewer: Us
 }
 
 /**
- * The id, author and status of a question the viewer may see (what calls that only check visibility need).
+ * The id, author and status of a question the viewer may see (what calls that only check visibility need), from
+ * the question row kept between calls (question.infoparts.ts `questionRow`; the question page's question/info
+ * has usually just read it).
  * @throws 404 `error.question.not_found` as getVisibleQuestion
  */
 export async function getVisibleQuestionRef(ctx: AppContext, id: string, viewer: UserRow | undefined): Promise<Pick<repo.QuestionRow, 'id' | 'user_id' | 'status'>> {
-  return checkVisible(await repo.findQuestionAccess(requireDb(ctx), id), viewer);
+  return checkVisible(await questionRow(ctx, id), viewer);
 }
 
 /** `q` when the viewer may see it: deleted questions to staff only, pending ones to staff and the author. */
@@ -145,16 +148,39 @@ function checkVisible<Q extends Pick<repo.QuestionRow, 'user_id' | 'status'>>(q:
   return q;
 }
 
+/** The part of a question's info that is the same for every reader, and its JSON text once a reply has needed it. */
+interface SharedInfo {
+  value: Readonly<Record<string, unknown>>;
+  json?: string;
+}
+
 /**
- * GET /question/info: the question with tags, author, the viewer's own state, the viewer's menu actions
- * (member_actions) and, for closed, pending or deleted questions, `operation` {type, description, msg, time,
- * level} explaining the state; counts a view.
- * @param lang language of the translated texts (member action names, close reason, pending notice)
+ * Shared parts by question row and info parts: both are the objects kept between calls (question.infoparts.ts),
+ * replaced when what they hold changes, so a pair present here is still current and its JSON is serialized once
+ * for all its readers (JSON.stringify of the whole info was ~9% of a logged-in question/info call's CPU under load,
+ * docs/BENCHMARKS.md "Seventh round"). Rows read afresh (no write watch) are new objects and simply miss.
  */
-export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<Record<string, unknown>> {
+const sharedInfos = new WeakMap<repo.QuestionRow, WeakMap<InfoParts, SharedInfo>>();
+
+function sharedInfo(q: repo.QuestionRow, parts: InfoParts): SharedInfo {
+  let byParts = sharedInfos.get(q);
+  if (!byParts) sharedInfos.set(q, (byParts = new WeakMap()));
+  let shared = byParts.get(parts);
+  if (!shared) byParts.set(parts, (shared = { value: Object.freeze(presentQuestionShared(q, parts.tags, parts.users, parts.firstAnswerId)) }));
+  return shared;
+}
+
+/**
+ * What GET /question/info answers, as the part shared by every reader and the viewer's own members: their state
+ * (answered, collected, vote_status, is_followed), their menu actions (member_actions) and, for closed, pending or
+ * deleted questions, `operation` {type, description, msg, time, level} explaining the state (null otherwise);
+ * counts a view.
+ * @throws 404 `error.question.not_found` when the viewer may not see the question
+ */
+async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | undefined, lang: string): Promise<{ shared: SharedInfo; own: Record<string, unknown> }> {
   const db = requireDb(ctx);
   const q = checkVisible(await questionRow(ctx, id), viewer);
-  const [{ tags, users, firstAnswerId: first }, state, actions, operation] = await Promise.all([
+  const [parts, state, actions, operation] = await Promise.all([
     questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
     questionMemberActions(ctx, lang, viewer, q),
@@ -163,11 +189,29 @@ export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow 
   countView(ctx, q.id);
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
   if (viewer) void emitDomain(ctx, { type: 'member.active', user_id: viewer.id, now: nowSeconds() });
-  return {
-    ...presentQuestionInfo(q, tags, users, { answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed }, first),
-    operation,
-    member_actions: actions,
-  };
+  const own = { operation, answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed, member_actions: actions };
+  return { shared: sharedInfo(q, parts), own };
+}
+
+/**
+ * GET /question/info: the question with tags, author, the viewer's own state, the viewer's menu actions
+ * (member_actions) and, for closed, pending or deleted questions, `operation` explaining the state; counts a view.
+ * @param lang language of the translated texts (member action names, close reason, pending notice)
+ * @throws 404 `error.question.not_found` when the viewer may not see the question
+ */
+export async function questionInfo(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<Record<string, unknown>> {
+  const { shared, own } = await questionInfoView(ctx, id, viewer, lang);
+  return { ...shared.value, ...own };
+}
+
+/**
+ * questionInfo as JSON text: the shared part's JSON is kept with it (see `sharedInfos`) and only the viewer's own
+ * members are serialized.
+ */
+export async function questionInfoJson(ctx: AppContext, id: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<string> {
+  const { shared, own } = await questionInfoView(ctx, id, viewer, lang);
+  shared.json ??= JSON.stringify(shared.value);
+  return extendJson(shared.json, own);
 }
 
 /** Why a question is not simply open: closed (with its reason), pending review, deleted; null otherwise. */
