@@ -19,10 +19,12 @@
  * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
  * (default 60), BENCH_CONNECTIONS (default 50), BENCH_DATA_DIR (build the site there and keep it; reused when
  * already installed), BENCH_ONLY (comma-separated row keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`;
- * empty skips), BENCH_DOCS=0 (do not record the run in docs/BENCHMARKS.md).
+ * empty skips), BENCH_DOCS=0 (do not record the run in docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile
+ * of the server during each in-process row's load to <dir>/<row key>.cpuprofile).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
@@ -44,6 +46,8 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').filter(Boolean).map(Number);
+/** BENCH_PROFILE=<dir>: a CPU profile of this process (the server of in-process rows) during each row's load. */
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
 
 const t0 = Date.now();
@@ -88,6 +92,27 @@ function load(kind: ScenarioKind, base: string, fixture: Fixture, seconds: numbe
       }
     });
   });
+}
+
+/**
+ * Starts the V8 CPU profiler on this process (node:inspector); the returned function stops it and writes the
+ * profile (Chrome DevTools .cpuprofile JSON) to `file`, resolving with the file's path.
+ */
+async function startProfile(): Promise<(file: string) => Promise<string>> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async (file) => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    session.disconnect();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    return file;
+  };
 }
 
 /** Lookups of the micro-cache (lists) and the page cache (server-rendered pages) together. */
@@ -223,7 +248,9 @@ async function main(): Promise<void> {
       // longest delay is one task holding the loop, not queueing.
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
+      const stopProfile = PROFILE_DIR ? await startProfile() : null;
       const r = await load(kind, base, fixture, seconds, 2000 + rows.length, extra);
+      if (stopProfile) say(`  CPU profile: ${await stopProfile(path.join(PROFILE_DIR!, `${key}.cpuprofile`))}`);
       loop.disable();
       const after = cacheStats();
       const lookups = after.hits + after.misses - before.hits - before.misses;
