@@ -23,7 +23,7 @@ export class ContentCache<T> {
 
   /**
    * @param maxAgeMs longest a value is kept without a write clearing it
-   * @param maxEntries values kept per database handle, the oldest dropped first
+   * @param maxEntries values kept per database handle, the least recently read dropped first
    */
   constructor(
     private readonly maxAgeMs: number,
@@ -38,15 +38,26 @@ export class ContentCache<T> {
    */
   async get(db: Db, key: string | null, compute: () => Promise<T>): Promise<T> {
     if (key === null) return compute();
-    const hit = this.values.get(db)?.get(key);
-    if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.value;
+    const mine = this.values.get(db);
+    const hit = mine?.get(key);
+    if (hit) {
+      // Most recently used last (a Map keeps insertion order; eviction takes the first key): a value read again
+      // and again stays however many others pass through, where dropping the oldest inserted evicted even the most
+      // read values every few seconds under a long tail of misses (docs/BENCHMARKS.md "Seventh round").
+      mine!.delete(key);
+      if (Date.now() - hit.at <= this.maxAgeMs) {
+        mine!.set(key, hit);
+        return hit.value;
+      }
+    }
     const generation = this.clears;
     const value = await compute();
     if (generation === this.clears) {
-      let mine = this.values.get(db);
-      if (!mine) this.values.set(db, (mine = new Map()));
-      if (mine.size >= this.maxEntries) mine.delete(mine.keys().next().value!);
-      mine.set(key, { at: Date.now(), value });
+      let current = this.values.get(db);
+      if (!current) this.values.set(db, (current = new Map()));
+      current.delete(key);
+      if (current.size >= this.maxEntries) current.delete(current.keys().next().value!);
+      current.set(key, { at: Date.now(), value });
     }
     return value;
   }
