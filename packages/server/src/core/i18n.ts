@@ -103,10 +103,23 @@ export function matchLanguage(header: string | undefined | null): LanguageCode |
  * Translates a reason key. Falls back to en_US, then to the key itself.
  * `{{name}}` placeholders are filled from `params`.
  */
-export function translate(key: string, lang: string, params: Record<string, string | number> = {}): string {
+export function translate(key: string, lang: string, params?: Record<string, string | number>): string {
+  // Texts without parameters are kept per language: every response's envelope and menu names ask for them (the
+  // bundles never change while the process runs).
+  let known = plainTexts.get(lang);
+  if (!params && known?.has(key)) return known.get(key)!;
   const text = load(lang, 'server.yaml').get(key) ?? load(DEFAULT_LANGUAGE, 'server.yaml').get(key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, n: string) => String(params[n] ?? ''));
+  const out = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, n: string) => String(params?.[n] ?? ''));
+  if (!params) {
+    if (!known) plainTexts.set(lang, (known = new Map()));
+    if (known.size < MAX_PLAIN_TEXTS) known.set(key, out);
+  }
+  return out;
 }
+
+/** Translated texts without parameters by language and key (translate), and how many are kept per language. */
+const plainTexts = new Map<string, Map<string, string>>();
+const MAX_PLAIN_TEXTS = 5000;
 
 function isTree(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
