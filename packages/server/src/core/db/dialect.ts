@@ -37,7 +37,31 @@ export interface Db {
    * handles made without `openDb` (migrations' own), whose reads are then not cached.
    */
   writes?: WriteWatch;
+  /**
+   * SQLite only (see `SqliteReadNow`); absent on other engines and on handles made without `openDb`.
+   */
+  readNow?: SqliteReadNow;
+  /**
+   * SQLite only: the rows of one read statement (SQL text and parameters), run at once and synchronously, without
+   * Kysely's per-query work (connection hand-over, plugins, promises); undefined when the connection is inside a
+   * transaction or the statement is not a read, and the caller then runs it the usual way. Used by prepared
+   * queries (core/db/prepared.ts).
+   */
+  queryNow?: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 }
+
+/**
+ * Runs `read` at once, synchronously, inside one read transaction on the SQLite connection, its statements given
+ * as SQL text and parameters to `all` (which returns the rows). Returns undefined, without running `read`, when the
+ * connection is inside a transaction (a write under way across awaits: its uncommitted rows must not be read);
+ * the caller then reads the usual way.
+ *
+ * Why: in WAL mode every statement outside a transaction takes and releases a read lock on the shared-memory file
+ * (two fcntl calls each); the statements of one read share one. Four indexed lookups: 13.4 -> 8.5 us in a loop
+ * (docs/BENCHMARKS.md "Seventh round"). Nothing else can run on the connection meanwhile: the JavaScript thread is
+ * not given up until the read ends.
+ */
+export type SqliteReadNow = <T>(read: (all: (sql: string, parameters: readonly unknown[]) => unknown[]) => T) => T | undefined;
 
 /** Maps Answer's db_type to our dialect name. */
 export function dialectOf(type: DbType): DialectName {
@@ -118,6 +142,8 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
   const dialect = dialectOf(cfg.type);
   let kysely: Kysely<Database>;
   let checkpointer: Checkpointer | undefined;
+  let readNow: SqliteReadNow | undefined;
+  let queryNow: Db['queryNow'];
   if (dialect === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     const file = path.resolve(dataDir, cfg.file || 'quorum.db');
@@ -146,7 +172,22 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     // the backstop.
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     checkpointer = startCheckpointer(file);
-    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE, optimize) }) });
+    const statements = withStatementCache(database, STATEMENT_CACHE, optimize);
+    kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+    readNow = (read) => {
+      if (database.inTransaction) return undefined;
+      statements.prepare('begin').run([]);
+      try {
+        return read((text, parameters) => statements.prepare(text).all(parameters));
+      } finally {
+        statements.prepare('commit').run([]);
+      }
+    };
+    queryNow = (text, parameters) => {
+      if (database.inTransaction) return undefined;
+      const stmt = statements.prepare(text);
+      return stmt.reader ? stmt.all(parameters) : undefined;
+    };
   } else if (dialect === 'postgres') {
     const pg = await import('pg');
     if (!pgTypesConfigured) {
@@ -193,7 +234,7 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     await checkpointer?.stop();
     await watched.destroy();
   };
-  return { kysely: watched, dialect, close, writes };
+  return { kysely: watched, dialect, close, writes, ...(readNow ? { readNow } : {}), ...(queryNow ? { queryNow } : {}) };
 }
 
 /** Runs a trivial query; throws the driver's error when the database cannot be reached. */

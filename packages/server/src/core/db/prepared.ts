@@ -33,8 +33,13 @@ interface Compiled {
 /** Shapes kept per prepared query (dialects times array lengths); beyond it a shape is compiled per call. */
 const MAX_SHAPES = 256;
 
-/** A query function made by {@link prepared}: the rows of the query for these argument values. */
-export type PreparedQuery<A extends unknown[], R> = (db: Db, ...args: A) => Promise<R[]>;
+/**
+ * A query function made by {@link prepared}: the rows of the query for these argument values. `sqlOf` gives the
+ * statement's SQL text and parameters for these values without running it (for `Db.readNow` on SQLite).
+ */
+export type PreparedQuery<A extends unknown[], R> = ((db: Db, ...args: A) => Promise<R[]>) & {
+  sqlOf(db: Db, ...args: A): { sql: string; parameters: unknown[] };
+};
 
 /**
  * Makes a prepared query (see the file header).
@@ -60,7 +65,7 @@ export function prepared<A extends unknown[], R>(build: (kysely: Db['kysely'], .
     return { query, sources };
   }
 
-  return async (db, ...args) => {
+  function bind(db: Db, args: A): { query: CompiledQuery<unknown>; parameters: unknown[] } {
     let shape: string = db.dialect;
     for (const a of args) shape += Array.isArray(a) ? `,${a.length}` : ',';
     let compiled = shapes.get(shape);
@@ -69,7 +74,21 @@ export function prepared<A extends unknown[], R>(build: (kysely: Db['kysely'], .
       if (shapes.size < MAX_SHAPES) shapes.set(shape, compiled);
     }
     const parameters = compiled.sources.map((s) => (s instanceof Marker ? (s.item < 0 ? args[s.arg] : (args[s.arg] as unknown[])[s.item]) : s.constant));
-    const result = await db.kysely.executeQuery<R>({ ...(compiled.query as CompiledQuery<R>), parameters });
+    return { query: compiled.query, parameters };
+  }
+
+  const run = async (db: Db, ...args: A): Promise<R[]> => {
+    const { query, parameters } = bind(db, args);
+    // SQLite outside a transaction: at once, without Kysely's per-query work (Db.queryNow).
+    const now = db.queryNow?.(query.sql, parameters);
+    if (now) return now as R[];
+    const result = await db.kysely.executeQuery<R>({ ...(query as CompiledQuery<R>), parameters });
     return result.rows;
   };
+  return Object.assign(run, {
+    sqlOf(db: Db, ...args: A) {
+      const { query, parameters } = bind(db, args);
+      return { sql: query.sql, parameters };
+    },
+  });
 }

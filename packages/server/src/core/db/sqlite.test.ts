@@ -72,4 +72,29 @@ describe('SQLite connections', () => {
     const { rows } = await sql<{ n: number }>`select n from counters where name = 'a'`.execute(db.kysely);
     expect(rows[0]!.n).toBe(1);
   });
+
+  it('read several statements at once in one read, never inside a write under way, and leave no transaction open', async () => {
+    const db = await sqlite();
+    await sql`create table notes (id integer primary key, body text not null)`.execute(db.kysely);
+    await sql`insert into notes (body) values ('first')`.execute(db.kysely);
+    const bodies = () => db.readNow!((all) => [...all('select body from notes order by id', []), ...all('select count(*) as n from notes where body = ?', ['first'])]);
+    expect(bodies()).toEqual([{ body: 'first' }, { n: 1 }]);
+
+    // While a transaction waits between its statements, a read at once would see its uncommitted row: it declines.
+    let during: unknown = 'not run';
+    await transaction(db, async (tx) => {
+      await sql`insert into notes (body) values ('second')`.execute(tx.kysely);
+      during = bodies();
+      expect(tx.readNow!((all) => all('select 1 as one', []))).toBeUndefined();
+    });
+    expect(during).toBeUndefined();
+    expect(bodies()).toEqual([{ body: 'first' }, { body: 'second' }, { n: 1 }]);
+
+    // A failing read ends its transaction too: writes and transactions work after it.
+    expect(() => db.readNow!((all) => all('select nothing from nowhere', []))).toThrow();
+    await transaction(db, async (tx) => {
+      await sql`insert into notes (body) values ('third')`.execute(tx.kysely);
+    });
+    expect(db.readNow!((all) => all('select count(*) as n from notes', []))).toEqual([{ n: 3 }]);
+  });
 });

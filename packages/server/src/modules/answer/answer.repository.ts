@@ -98,7 +98,15 @@ export async function updateAnswer(db: Db, id: string, fields: Updateable<Answer
 /** Vote and bookmark state of one user on many answers. */
 export async function viewerStates(db: Db, answerIds: string[], userId: string): Promise<{ votes: Map<string, string>; collected: Set<string> }> {
   if (!answerIds.length) return { votes: new Map(), collected: new Set() };
-  const [votes, cols] = await Promise.all([votesOfViewer(db, userId, answerIds), collectionsOfViewer(db, userId, answerIds)]);
+  // SQLite: both at once in one read (Db.readNow), or the usual way while a write holds the connection.
+  const now = db.readNow?.((all) => {
+    const rows = <T>(q: { sqlOf(db: Db, u: string, ids: string[]): { sql: string; parameters: unknown[] } }) => {
+      const { sql: text, parameters } = q.sqlOf(db, userId, answerIds);
+      return all(text, parameters) as T[];
+    };
+    return [rows<{ object_id: string; vote_type: string }>(votesOfViewer), rows<{ object_id: string }>(collectionsOfViewer)] as const;
+  });
+  const [votes, cols] = now ?? (await Promise.all([votesOfViewer(db, userId, answerIds), collectionsOfViewer(db, userId, answerIds)]));
   return { votes: new Map(votes.map((v) => [v.object_id, `vote_${v.vote_type}`])), collected: new Set(cols.map((c) => c.object_id)) };
 }
 

@@ -50,15 +50,38 @@ export async function countQueries(site: TestSite, fn: () => Promise<unknown>): 
   const executor = db(site.app).getExecutor() as unknown as { executeQuery: (...a: unknown[]) => Promise<unknown> };
   const original = executor.executeQuery;
   let n = 0;
+  const count = (text: string | undefined) => {
+    if (!BACKGROUND.test(text ?? '')) n++;
+  };
   executor.executeQuery = (...a: unknown[]) => {
-    const query = a[0] as { sql?: string } | undefined;
-    if (!BACKGROUND.test(query?.sql ?? '')) n++;
+    count((a[0] as { sql?: string } | undefined)?.sql);
     return original.apply(executor, a);
   };
+  // SQLite's reads that bypass Kysely (Db.queryNow, Db.readNow) are counted as well.
+  const handle = site.app.quorum.database!;
+  const { queryNow, readNow } = handle;
+  if (queryNow) {
+    handle.queryNow = (text, parameters) => {
+      const rows = queryNow(text, parameters);
+      if (rows) count(text);
+      return rows;
+    };
+  }
+  if (readNow) {
+    handle.readNow = (read) =>
+      readNow((all) =>
+        read((text, parameters) => {
+          count(text);
+          return all(text, parameters);
+        }),
+      );
+  }
   try {
     await fn();
   } finally {
     executor.executeQuery = original;
+    if (queryNow) handle.queryNow = queryNow;
+    if (readNow) handle.readNow = readNow;
   }
   return n;
 }

@@ -119,11 +119,22 @@ const VIEW_BATCH = 200;
  * What one user has done to a question: answered it, bookmarked it, voted on it, follows it. Every logged-in
  * question page asks this. PostgreSQL and MySQL get one query of four subqueries (one round trip instead of
  * four); SQLite, which has no round trips, runs the four lookups as statements of their own: the scalar
- * subqueries cost it about 1.7x the four statements (37 against 22 us per question at 20k questions).
+ * subqueries cost it about 1.7x the four statements (37 against 22 us per question at 20k questions), and runs
+ * them at once in one read transaction (Db.readNow: one read lock instead of four).
  */
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
   let r: { answer_id?: string | null; collection_id?: string | null; vote_type?: string | null; follow_id?: string | null } | undefined;
-  if (db.dialect === 'sqlite') {
+  // SQLite: the four at once in one read (Db.readNow), or one by one while a write holds the connection.
+  const now = db.readNow?.((all) => {
+    const first = <Q extends { sqlOf(db: Db, q: string, u: string): { sql: string; parameters: unknown[] } }>(q: Q) => {
+      const { sql: text, parameters } = q.sqlOf(db, questionId, userId);
+      return all(text, parameters)[0] as Record<string, string | null> | undefined;
+    };
+    return { answer_id: first(viewerAnswer)?.id, collection_id: first(viewerCollection)?.id, vote_type: first(viewerVote)?.vote_type, follow_id: first(viewerFollow)?.object_id };
+  });
+  if (now) {
+    r = now;
+  } else if (db.dialect === 'sqlite') {
     const [answer] = await viewerAnswer(db, questionId, userId);
     const [collection] = await viewerCollection(db, questionId, userId);
     const [vote] = await viewerVote(db, questionId, userId);
