@@ -180,14 +180,17 @@ for (const dialect of DIALECTS) {
         expect(r.body.data[id].list).toHaveLength(Math.min(i + 1, 2));
         expect(r.body.data[id].list[0]).toMatchObject({ object_id: id, username: 'bob', member_actions: [{ action: 'edit' }, { action: 'delete' }] });
       });
-      const few = await countQueries(site, () => batch(posts.slice(0, 1)));
-      const many = await countQueries(site, () => batch(posts));
+      // The fewest of two runs each: a cache whose time ran out (settings, 5 s) may add a statement to either.
+      const fewest = async (fn: () => Promise<unknown>) => Math.min(await countQueries(site!, fn), await countQueries(site!, fn));
+      const few = await fewest(() => batch(posts.slice(0, 1)));
+      const many = await fewest(() => batch(posts));
+      expect(few).toBeGreaterThan(0);
       expect(many).toBe(few);
 
       const reactions = (ids: string[]) => call(app(), 'GET', `${R}/batch?object_ids=${ids.join(',')}`, { token: carol.token });
       const rr = await reactions(posts);
       for (const id of posts) expect(rr.body.data[id].reaction_summary).toEqual([{ emoji: 'heart', count: 1, tooltip: 'carol', is_active: true, users: [{ username: 'carol', display_name: 'carol' }] }]);
-      expect(await countQueries(site, () => reactions(posts))).toBe(await countQueries(site, () => reactions(posts.slice(0, 1))));
+      expect(await fewest(() => reactions(posts))).toBe(await fewest(() => reactions(posts.slice(0, 1))));
       expect((await call(app(), 'GET', `${C}/batch?object_ids=`)).status).toBe(400);
       const tooMany = Array.from({ length: 101 }, (_, i) => `1001${String(i).padStart(13, '0')}`);
       const over = await call(app(), 'GET', `${C}/batch?object_ids=${tooMany.join(',')}`);
