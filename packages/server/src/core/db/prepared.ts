@@ -12,6 +12,9 @@
  * number of items of array arguments (`in` lists, which are part of the shape). A builder that breaks this is
  * detected at its first compile when a marker is missing from the parameters (an error, so tests catch it).
  * Constants written in the builder (statuses, fixed limits) are kept as they were compiled.
+ *
+ * On SQLite, outside a transaction, the statement runs straight on the connection (Db.queryNow in dialect.ts),
+ * skipping Kysely's per-query work; inside one it goes through Kysely (the transaction's connection).
  */
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './dialect.js';
