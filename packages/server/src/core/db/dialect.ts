@@ -44,8 +44,8 @@ export interface Db {
   /**
    * SQLite only: the rows of one read statement (SQL text and parameters), run at once and synchronously, without
    * Kysely's per-query work (connection hand-over, plugins, promises); undefined when the connection is inside a
-   * transaction or the statement is not a read, and the caller then runs it the usual way. Used by prepared
-   * queries (core/db/prepared.ts).
+   * transaction or the statement is not a plain `select`/`with` read, and the caller then runs it the usual way.
+   * Used by prepared queries (core/db/prepared.ts).
    */
   queryNow?: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 }
@@ -184,7 +184,9 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
       }
     };
     queryNow = (text, parameters) => {
-      if (database.inTransaction) return undefined;
+      // Plain reads only: a statement that writes (RETURNING makes one a "reader" too) goes through Kysely, whose
+      // write watch must see it.
+      if (database.inTransaction || !(text.startsWith('select') || text.startsWith('with'))) return undefined;
       const stmt = statements.prepare(text);
       return stmt.reader ? stmt.all(parameters) : undefined;
     };

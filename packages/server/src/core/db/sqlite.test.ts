@@ -96,5 +96,15 @@ describe('SQLite connections', () => {
       await sql`insert into notes (body) values ('third')`.execute(tx.kysely);
     });
     expect(db.readNow!((all) => all('select count(*) as n from notes', []))).toEqual([{ n: 3 }]);
+
+    // One statement at once: reads only; a write, even one returning rows, is left to Kysely.
+    expect(db.queryNow!('select body from notes where id = ?', [1])).toEqual([{ body: 'first' }]);
+    expect(db.queryNow!("insert into notes (body) values ('fourth') returning id", [])).toBeUndefined();
+    expect(db.readNow!((all) => all('select count(*) as n from notes', []))).toEqual([{ n: 3 }]);
+    let inside: unknown = 'not run';
+    await transaction(db, async () => {
+      inside = db.queryNow!('select count(*) as n from notes', []);
+    });
+    expect(inside).toBeUndefined();
   });
 });
