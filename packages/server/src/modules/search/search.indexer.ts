@@ -93,7 +93,8 @@ export async function indexPosts(db: Db, ids: string[]): Promise<number> {
 
 /**
  * Rebuilds the whole index from the questions and answers tables (after a bulk import, or to repair it).
- * Reads in id order in batches of 1000 and writes each batch in its own transaction.
+ * Reads in id order in batches of 1000 and writes each batch in its own transaction, then refreshes the table's
+ * statistics on MySQL/MariaDB (repo.refreshDocStats).
  * @returns number of posts indexed
  */
 export async function reindexAll(db: Db, onProgress?: (done: number) => void): Promise<number> {
@@ -117,5 +118,6 @@ export async function reindexAll(db: Db, onProgress?: (done: number) => void): P
     done += batch.length;
     onProgress?.(done);
   }
+  await repo.refreshDocStats(db);
   return done;
 }
