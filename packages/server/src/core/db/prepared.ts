@@ -95,3 +95,12 @@ export function prepared<A extends unknown[], R>(build: (kysely: Db['kysely'], .
     },
   });
 }
+
+/**
+ * The rows of prepared query `query` for `args`, run by the `all` of a `Db.readNow` read (SQLite; several lookups in
+ * one read transaction).
+ */
+export function readWith<A extends unknown[], R>(all: (sql: string, parameters: readonly unknown[]) => unknown[], db: Db, query: PreparedQuery<A, R>, ...args: A): R[] {
+  const { sql, parameters } = query.sqlOf(db, ...args);
+  return all(sql, parameters) as R[];
+}

@@ -1,6 +1,6 @@
 /** The only place that queries `answers`. */
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { prepared, type Db, type PreparedQuery } from '../../core/db/index.js';
+import { prepared, readWith, type Db, type PreparedQuery } from '../../core/db/index.js';
 import type { AnswersTable } from '../../core/db/schema.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
@@ -99,13 +99,7 @@ export async function updateAnswer(db: Db, id: string, fields: Updateable<Answer
 export async function viewerStates(db: Db, answerIds: string[], userId: string): Promise<{ votes: Map<string, string>; collected: Set<string> }> {
   if (!answerIds.length) return { votes: new Map(), collected: new Set() };
   // SQLite: both at once in one read (Db.readNow), or the usual way while a write holds the connection.
-  const now = db.readNow?.((all) => {
-    const rows = <T>(q: { sqlOf(db: Db, u: string, ids: string[]): { sql: string; parameters: unknown[] } }) => {
-      const { sql: text, parameters } = q.sqlOf(db, userId, answerIds);
-      return all(text, parameters) as T[];
-    };
-    return [rows<{ object_id: string; vote_type: string }>(votesOfViewer), rows<{ object_id: string }>(collectionsOfViewer)] as const;
-  });
+  const now = db.readNow?.((all) => [readWith(all, db, votesOfViewer, userId, answerIds), readWith(all, db, collectionsOfViewer, userId, answerIds)] as const);
   const [votes, cols] = now ?? (await Promise.all([votesOfViewer(db, userId, answerIds), collectionsOfViewer(db, userId, answerIds)]));
   return { votes: new Map(votes.map((v) => [v.object_id, `vote_${v.vote_type}`])), collected: new Set(cols.map((c) => c.object_id)) };
 }

@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { QuestionOrder } from '@quorum/contract';
-import { prepared, transaction, type Db } from '../../core/db/index.js';
+import { prepared, readWith, transaction, type Db } from '../../core/db/index.js';
 import type { QuestionsTable } from '../../core/db/schema.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
@@ -125,13 +125,12 @@ const VIEW_BATCH = 200;
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
   let r: { answer_id?: string | null; collection_id?: string | null; vote_type?: string | null; follow_id?: string | null } | undefined;
   // SQLite: the four at once in one read (Db.readNow), or one by one while a write holds the connection.
-  const now = db.readNow?.((all) => {
-    const first = <Q extends { sqlOf(db: Db, q: string, u: string): { sql: string; parameters: unknown[] } }>(q: Q) => {
-      const { sql: text, parameters } = q.sqlOf(db, questionId, userId);
-      return all(text, parameters)[0] as Record<string, string | null> | undefined;
-    };
-    return { answer_id: first(viewerAnswer)?.id, collection_id: first(viewerCollection)?.id, vote_type: first(viewerVote)?.vote_type, follow_id: first(viewerFollow)?.object_id };
-  });
+  const now = db.readNow?.((all) => ({
+    answer_id: readWith(all, db, viewerAnswer, questionId, userId)[0]?.id,
+    collection_id: readWith(all, db, viewerCollection, questionId, userId)[0]?.id,
+    vote_type: readWith(all, db, viewerVote, questionId, userId)[0]?.vote_type,
+    follow_id: readWith(all, db, viewerFollow, questionId, userId)[0]?.object_id,
+  }));
   if (now) {
     r = now;
   } else if (db.dialect === 'sqlite') {
