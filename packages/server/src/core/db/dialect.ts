@@ -38,30 +38,18 @@ export interface Db {
    */
   writes?: WriteWatch;
   /**
-   * SQLite only (see `SqliteReadNow`); absent on other engines and on handles made without `openDb`.
-   */
-  readNow?: SqliteReadNow;
-  /**
    * SQLite only: the rows of one read statement (SQL text and parameters), run at once and synchronously, without
    * Kysely's per-query work (connection hand-over, plugins, promises); undefined when the connection is inside a
    * transaction or the statement is not a plain `select`/`with` read, and the caller then runs it the usual way.
    * Used by prepared queries (core/db/prepared.ts).
    */
   queryNow?: (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+  /**
+   * SQLite only: deletes the sample rows of the planner statistics (`sqlite_stat4`) that an ANALYZE left, keeping
+   * `sqlite_stat1` (see `refreshStatistics`); run after migrations, some of which analyze the tables they index.
+   */
+  dropStatSamples?: () => void;
 }
-
-/**
- * Runs `read` at once, synchronously, inside one read transaction on the SQLite connection, its statements given
- * as SQL text and parameters to `all` (which returns the rows). Returns undefined, without running `read`, when the
- * connection is inside a transaction (a write under way across awaits: its uncommitted rows must not be read);
- * the caller then reads the usual way.
- *
- * Why: in WAL mode every statement outside a transaction takes and releases a read lock on the shared-memory file
- * (two fcntl calls each); the statements of one read share one. Four indexed lookups: 13.4 -> 8.5 us in a loop
- * (docs/BENCHMARKS.md "Seventh round"). Nothing else can run on the connection meanwhile: the JavaScript thread is
- * not given up until the read ends.
- */
-export type SqliteReadNow = <T>(read: (all: (sql: string, parameters: readonly unknown[]) => unknown[]) => T) => T | undefined;
 
 /** Maps Answer's db_type to our dialect name. */
 export function dialectOf(type: DbType): DialectName {
@@ -112,6 +100,51 @@ function withStatementCache(database: { prepare(sql: string): SqliteStatement; c
   };
 }
 
+/** The part of a better-sqlite3 connection that refreshStatistics uses. */
+interface StatsConnection {
+  exec(sql: string): unknown;
+  pragma(sql: string): unknown;
+  prepare(sql: string): { get(): unknown };
+  readonly inTransaction: boolean;
+}
+
+/**
+ * SQLite's planner statistics refreshed (PRAGMA optimize: only tables without statistics or that grew or shrank
+ * tenfold are analyzed) and kept to `sqlite_stat1`, the row estimates per index. better-sqlite3 is built with
+ * SQLITE_ENABLE_STAT4, so ANALYZE also stores sample rows (`sqlite_stat4`), and with samples present SQLite
+ * recompiles a statement whenever a parameter compared with an indexed column is bound to a new value (the
+ * sqlite3_prepare_v2 documentation): every lookup by question, user or post id was recompiled on each call, 6-9 us
+ * on top of a 1.2 us index probe (docs/BENCHMARKS.md "Eighth round"). The samples are deleted in the transaction
+ * that wrote them, so no connection of another process loads them either, and this connection reloads what is
+ * left (ANALYZE sqlite_schema). With `analyze` false only the samples are deleted. Never throws: on a read-only or damaged file, or while another process holds the
+ * write lock past busy_timeout, statistics stay as they were (they only steer plans).
+ */
+export function refreshStatistics(database: StatsConnection, analyze = true): void {
+  try {
+    let reload = analyze;
+    database.exec('begin');
+    try {
+      if (analyze) database.pragma('optimize = 0x10002');
+      if (hasStatSamples(database)) {
+        database.exec('delete from sqlite_stat4');
+        reload = true;
+      }
+      database.exec('commit');
+    } finally {
+      if (database.inTransaction) database.exec('rollback');
+    }
+    if (reload) database.exec('analyze sqlite_schema');
+  } catch {
+    // statistics are an optimization only
+  }
+}
+
+/** True when `sqlite_stat4` exists and holds a row. */
+function hasStatSamples(database: StatsConnection): boolean {
+  const table = database.prepare(`select 1 as x from sqlite_schema where type = 'table' and name = 'sqlite_stat4'`).get();
+  return table !== undefined && database.prepare('select 1 as x from sqlite_stat4 limit 1').get() !== undefined;
+}
+
 /**
  * Kysely's SQLite driver with transactions opened by `BEGIN IMMEDIATE`, which takes the write lock at once (waiting
  * up to busy_timeout for another process to finish). With a plain (deferred) `BEGIN`, a transaction that reads
@@ -142,8 +175,8 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
   const dialect = dialectOf(cfg.type);
   let kysely: Kysely<Database>;
   let checkpointer: Checkpointer | undefined;
-  let readNow: SqliteReadNow | undefined;
   let queryNow: Db['queryNow'];
+  let dropStatSamples: (() => void) | undefined;
   if (dialect === 'sqlite') {
     const { default: SQLite } = await import('better-sqlite3');
     const file = path.resolve(dataDir, cfg.file || 'quorum.db');
@@ -160,29 +193,15 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     // question's first one (60 ms; 0.02 ms). Full analysis (analysis_limit 0): sampled statistics misjudged the
     // status columns, which hold one or two values, and kept the slow list plan.
     database.pragma('analysis_limit = 0');
-    database.pragma('optimize = 0x10002');
-    const optimize = () => {
-      try {
-        database.pragma('optimize = 0x10002');
-      } catch {
-        // a read-only or damaged file: statistics are an optimization only
-      }
-    };
+    const optimize = () => refreshStatistics(database);
+    optimize();
+    dropStatSamples = () => refreshStatistics(database, false);
     // Checkpoints run in a thread of their own once the log grows (checkpointer.ts); this connection only past
     // the backstop.
     database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     checkpointer = startCheckpointer(file);
     const statements = withStatementCache(database, STATEMENT_CACHE, optimize);
     kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
-    readNow = (read) => {
-      if (database.inTransaction) return undefined;
-      statements.prepare('begin').run([]);
-      try {
-        return read((text, parameters) => statements.prepare(text).all(parameters));
-      } finally {
-        statements.prepare('commit').run([]);
-      }
-    };
     queryNow = (text, parameters) => {
       // Plain reads only: a statement that writes (RETURNING makes one a "reader" too) goes through Kysely, whose
       // write watch must see it.
@@ -236,7 +255,7 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     await checkpointer?.stop();
     await watched.destroy();
   };
-  return { kysely: watched, dialect, close, writes, ...(readNow ? { readNow } : {}), ...(queryNow ? { queryNow } : {}) };
+  return { kysely: watched, dialect, close, writes, ...(queryNow ? { queryNow } : {}), ...(dropStatSamples ? { dropStatSamples } : {}) };
 }
 
 /** Runs a trivial query; throws the driver's error when the database cannot be reached. */

@@ -34,6 +34,8 @@ function provider(db: Db): MigrationProvider {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider: provider(db), migrationTableName: 'quorum_migrations', migrationLockTableName: 'quorum_migrations_lock' });
   const { error, results } = await migrator.migrateToLatest();
+  // Some migrations analyze the tables they index: their sample rows go (core/db/dialect.ts refreshStatistics).
+  db.dropStatSamples?.();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
@@ -67,5 +69,6 @@ export async function knownMigrations(db: Db): Promise<string[]> {
 export async function migrateTo(db: Db, name: string): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider: provider(db), migrationTableName: 'quorum_migrations', migrationLockTableName: 'quorum_migrations_lock' });
   const { error } = await migrator.migrateTo(name);
+  db.dropStatSamples?.();
   if (error) throw error;
 }

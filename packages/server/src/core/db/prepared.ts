@@ -36,13 +36,8 @@ interface Compiled {
 /** Shapes kept per prepared query (dialects times array lengths); beyond it a shape is compiled per call. */
 const MAX_SHAPES = 256;
 
-/**
- * A query function made by {@link prepared}: the rows of the query for these argument values. `sqlOf` gives the
- * statement's SQL text and parameters for these values without running it (for `Db.readNow` on SQLite).
- */
-export type PreparedQuery<A extends unknown[], R> = ((db: Db, ...args: A) => Promise<R[]>) & {
-  sqlOf(db: Db, ...args: A): { sql: string; parameters: unknown[] };
-};
+/** A query function made by {@link prepared}: the rows of the query for these argument values. */
+export type PreparedQuery<A extends unknown[], R> = (db: Db, ...args: A) => Promise<R[]>;
 
 /**
  * Makes a prepared query (see the file header).
@@ -88,19 +83,5 @@ export function prepared<A extends unknown[], R>(build: (kysely: Db['kysely'], .
     const result = await db.kysely.executeQuery<R>({ ...(query as CompiledQuery<R>), parameters });
     return result.rows;
   };
-  return Object.assign(run, {
-    sqlOf(db: Db, ...args: A) {
-      const { query, parameters } = bind(db, args);
-      return { sql: query.sql, parameters };
-    },
-  });
-}
-
-/**
- * The rows of prepared query `query` for `args`, run by the `all` of a `Db.readNow` read (SQLite; several lookups in
- * one read transaction).
- */
-export function readWith<A extends unknown[], R>(all: (sql: string, parameters: readonly unknown[]) => unknown[], db: Db, query: PreparedQuery<A, R>, ...args: A): R[] {
-  const { sql, parameters } = query.sqlOf(db, ...args);
-  return all(sql, parameters) as R[];
+  return run;
 }

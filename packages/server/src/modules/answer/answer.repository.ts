@@ -1,6 +1,6 @@
 /** The only place that queries `answers`. */
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import { prepared, readWith, type Db, type PreparedQuery } from '../../core/db/index.js';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { prepared, type Db, type PreparedQuery } from '../../core/db/index.js';
 import type { AnswersTable } from '../../core/db/schema.js';
 
 export type AnswerRow = Selectable<AnswersTable>;
@@ -95,15 +95,28 @@ export async function updateAnswer(db: Db, id: string, fields: Updateable<Answer
   await db.kysely.updateTable('answers').set(fields).where('id', '=', id).execute();
 }
 
-/** Vote and bookmark state of one user on many answers. */
+/**
+ * Vote and bookmark state of one user on many answers: one statement (votes, then bookmarks with a null vote type),
+ * so SQLite takes one read lock for both.
+ */
 export async function viewerStates(db: Db, answerIds: string[], userId: string): Promise<{ votes: Map<string, string>; collected: Set<string> }> {
   if (!answerIds.length) return { votes: new Map(), collected: new Set() };
-  // SQLite: both at once in one read (Db.readNow), or the usual way while a write holds the connection.
-  const now = db.readNow?.((all) => [readWith(all, db, votesOfViewer, userId, answerIds), readWith(all, db, collectionsOfViewer, userId, answerIds)] as const);
-  const [votes, cols] = now ?? (await Promise.all([votesOfViewer(db, userId, answerIds), collectionsOfViewer(db, userId, answerIds)]));
-  return { votes: new Map(votes.map((v) => [v.object_id, `vote_${v.vote_type}`])), collected: new Set(cols.map((c) => c.object_id)) };
+  const rows = await viewerMarks(db, userId, answerIds);
+  const votes = new Map<string, string>();
+  const collected = new Set<string>();
+  for (const r of rows) {
+    if (r.vote_type === null) collected.add(r.object_id);
+    else votes.set(r.object_id, `vote_${r.vote_type}`);
+  }
+  return { votes, collected };
 }
 
-// Prepared (core/db/prepared.ts): every logged-in answer/page call runs both; one shape per page length.
-const votesOfViewer = prepared((k, userId: string, ids: string[]) => k.selectFrom('votes').select(['object_id', 'vote_type']).where('user_id', '=', userId).where('object_id', 'in', ids));
-const collectionsOfViewer = prepared((k, userId: string, ids: string[]) => k.selectFrom('collections').select('object_id').where('user_id', '=', userId).where('object_id', 'in', ids));
+// Prepared (core/db/prepared.ts): every logged-in answer/page call runs it; one shape per page length.
+const viewerMarks = prepared((k, userId: string, ids: string[]) =>
+  k
+    .selectFrom('votes')
+    .select((eb) => ['object_id', eb.ref('vote_type').$castTo<string | null>().as('vote_type')])
+    .where('user_id', '=', userId)
+    .where('object_id', 'in', ids)
+    .unionAll(k.selectFrom('collections').select(['object_id', sql<string | null>`null`.as('vote_type')]).where('user_id', '=', userId).where('object_id', 'in', ids)),
+);

@@ -57,9 +57,9 @@ export async function countQueries(site: TestSite, fn: () => Promise<unknown>): 
     count((a[0] as { sql?: string } | undefined)?.sql);
     return original.apply(executor, a);
   };
-  // SQLite's reads that bypass Kysely (Db.queryNow, Db.readNow) are counted as well.
+  // SQLite's reads that bypass Kysely (Db.queryNow) are counted as well.
   const handle = site.app.quorum.database!;
-  const { queryNow, readNow } = handle;
+  const { queryNow } = handle;
   if (queryNow) {
     handle.queryNow = (text, parameters) => {
       const rows = queryNow(text, parameters);
@@ -67,21 +67,11 @@ export async function countQueries(site: TestSite, fn: () => Promise<unknown>): 
       return rows;
     };
   }
-  if (readNow) {
-    handle.readNow = (read) =>
-      readNow((all) =>
-        read((text, parameters) => {
-          count(text);
-          return all(text, parameters);
-        }),
-      );
-  }
   try {
     await fn();
   } finally {
     executor.executeQuery = original;
     if (queryNow) handle.queryNow = queryNow;
-    if (readNow) handle.readNow = readNow;
   }
   return n;
 }

@@ -2,7 +2,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { QuestionOrder } from '@quorum/contract';
-import { prepared, readWith, transaction, type Db } from '../../core/db/index.js';
+import { prepared, transaction, type Db } from '../../core/db/index.js';
 import type { QuestionsTable } from '../../core/db/schema.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
@@ -117,40 +117,17 @@ const VIEW_BATCH = 200;
 
 /**
  * What one user has done to a question: answered it, bookmarked it, voted on it, follows it. Every logged-in
- * question page asks this. PostgreSQL and MySQL get one query of four subqueries (one round trip instead of
- * four); SQLite, which has no round trips, runs the four lookups as statements of their own: the scalar
- * subqueries cost it about 1.7x the four statements (37 against 22 us per question at 20k questions), and runs
- * them at once in one read transaction (Db.readNow: one read lock instead of four).
+ * question page asks this: one statement of four scalar subqueries on every engine (one round trip on PostgreSQL
+ * and MySQL; on SQLite one statement and one read lock instead of four, 18 against 48-56 us per question under
+ * CPU-cache pressure; docs/BENCHMARKS.md "Eighth round").
  */
 export async function viewerState(db: Db, questionId: string, userId: string): Promise<{ answered: boolean; collected: boolean; vote: string; followed: boolean }> {
-  let r: { answer_id?: string | null; collection_id?: string | null; vote_type?: string | null; follow_id?: string | null } | undefined;
-  // SQLite: the four at once in one read (Db.readNow), or one by one while a write holds the connection.
-  const now = db.readNow?.((all) => ({
-    answer_id: readWith(all, db, viewerAnswer, questionId, userId)[0]?.id,
-    collection_id: readWith(all, db, viewerCollection, questionId, userId)[0]?.id,
-    vote_type: readWith(all, db, viewerVote, questionId, userId)[0]?.vote_type,
-    follow_id: readWith(all, db, viewerFollow, questionId, userId)[0]?.object_id,
-  }));
-  if (now) {
-    r = now;
-  } else if (db.dialect === 'sqlite') {
-    const [answer] = await viewerAnswer(db, questionId, userId);
-    const [collection] = await viewerCollection(db, questionId, userId);
-    const [vote] = await viewerVote(db, questionId, userId);
-    const [follow] = await viewerFollow(db, questionId, userId);
-    r = { answer_id: answer?.id, collection_id: collection?.id, vote_type: vote?.vote_type, follow_id: follow?.object_id };
-  } else {
-    [r] = await viewerStateQuery(db, questionId, userId);
-    if (!r) throw new Error('viewer state: no row');
-  }
+  const [r] = await viewerStateQuery(db, questionId, userId);
+  if (!r) throw new Error('viewer state: no row');
   const vote = r.vote_type === null || r.vote_type === undefined ? '' : `vote_${r.vote_type}`;
   return { answered: r.answer_id != null, collected: r.collection_id != null, vote, followed: r.follow_id != null };
 }
 
-const viewerAnswer = prepared((k, questionId: string, userId: string) => k.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).limit(1));
-const viewerCollection = prepared((k, questionId: string, userId: string) => k.selectFrom('collections').select('id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1));
-const viewerVote = prepared((k, questionId: string, userId: string) => k.selectFrom('votes').select('vote_type').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1));
-const viewerFollow = prepared((k, questionId: string, userId: string) => k.selectFrom('follows').select('object_id').where('object_id', '=', questionId).where('user_id', '=', userId).limit(1));
 const viewerStateQuery = prepared((k, questionId: string, userId: string) =>
   k.selectNoFrom((eb) => [
     eb.selectFrom('answers').select('id').where('question_id', '=', questionId).where('user_id', '=', userId).where('status', '!=', 10).limit(1).as('answer_id'),

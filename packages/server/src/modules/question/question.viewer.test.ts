@@ -47,6 +47,8 @@ for (const dialect of DIALECTS) {
       await setRank(site, alice.id, 200);
       expect((await call(site.app, 'POST', `${API}/vote/up`, { token: alice.token, body: { object_id: answerId, is_cancel: false } })).status).toBe(200);
       expect((await call(site.app, 'POST', `${API}/collection/switch`, { token: bob.token, body: { object_id: id, group_id: '0', bookmark: true } })).status).toBe(200);
+      // Alice both voted on and bookmarked the answer: both marks come back for it, and neither for Bob.
+      expect((await call(site.app, 'POST', `${API}/collection/switch`, { token: alice.token, body: { object_id: answerId, group_id: '0', bookmark: true } })).status).toBe(200);
       const read = async (url: string, token: string) => {
         const res = await site!.app.inject({ method: 'GET', url, headers: { authorization: token } });
         expect(res.statusCode).toBe(200);
@@ -73,6 +75,7 @@ for (const dialect of DIALECTS) {
         expect(pa.body.data.count).toBe(1);
         expect(pa.body.data.list.map((x: { id: string; vote_status: string }) => [x.id, x.vote_status])).toEqual([[answerId, 'vote_up']]);
         expect(pb.body.data.list.map((x: { id: string; vote_status: string }) => [x.id, x.vote_status])).toEqual([[answerId, '']]);
+        expect([pa.body.data.list[0].collected, pb.body.data.list[0].collected]).toEqual([true, false]);
         expect(pb.body.data.list[0].member_actions.map((m: { action: string }) => m.action)).toContain('delete');
         expect(pa.body.data.list[0].member_actions.map((m: { action: string }) => m.action)).not.toContain('delete');
         for (const m of ['html', 'vote_count', 'collected', 'vote_status', 'member_actions']) expect(times(pa.raw, m)).toBe(1);
