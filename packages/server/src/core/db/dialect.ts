@@ -116,8 +116,9 @@ interface StatsConnection {
  * sqlite3_prepare_v2 documentation): every lookup by question, user or post id was recompiled on each call, 6-9 us
  * on top of a 1.2 us index probe (docs/BENCHMARKS.md "Eighth round"). The samples are deleted in the transaction
  * that wrote them, so no connection of another process loads them either, and this connection reloads what is
- * left (ANALYZE sqlite_schema). With `analyze` false only the samples are deleted. Never throws: on a read-only or damaged file, or while another process holds the
- * write lock past busy_timeout, statistics stay as they were (they only steer plans).
+ * left (ANALYZE sqlite_schema). With `analyze` false only the samples are deleted. Never throws: on a read-only
+ * or damaged file, or while another process holds the write lock past busy_timeout, statistics stay as they were
+ * (they only steer plans).
  */
 export function refreshStatistics(database: StatsConnection, analyze = true): void {
   try {
