@@ -27,8 +27,22 @@ export function countView(ctx: AppContext, questionId: string): void {
  */
 const FLUSH_STEP = 100;
 
-/** Writes buffered views to the database, in steps of FLUSH_STEP questions (see FLUSH_STEP). */
-export async function flushViews(ctx: AppContext): Promise<void> {
+/** The flush under way per app, if any: the next one starts after it. */
+const flushing = new WeakMap<AppContext, Promise<void>>();
+
+/**
+ * Writes buffered views to the database, in steps of FLUSH_STEP questions (see FLUSH_STEP). Flushes run one after
+ * another: when this resolves, every view counted before the call is written, including those a flush already
+ * under way (the periodic one) took. Rejects when this flush's writes fail (its views are dropped, as a crash
+ * would); a failure of the flush before it does not reject this one.
+ */
+export function flushViews(ctx: AppContext): Promise<void> {
+  const next = (flushing.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => writeViews(ctx));
+  flushing.set(ctx, next);
+  return next;
+}
+
+async function writeViews(ctx: AppContext): Promise<void> {
   const m = pending.get(ctx);
   if (!m || !m.size || !ctx.database) return;
   pending.set(ctx, new Map());
@@ -44,8 +58,7 @@ export async function flushViews(ctx: AppContext): Promise<void> {
 
 /** Starts the periodic flush; stopped (with a final flush, after the one under way) when the app closes. */
 export function startViewFlusher(ctx: AppContext): void {
-  let running: Promise<void> = Promise.resolve();
-  const flush = () => (running = running.then(() => flushViews(ctx)).catch((err) => ctx.log.warn({ err }, 'view count flush failed')));
+  const flush = () => flushViews(ctx).catch((err) => ctx.log.warn({ err }, 'view count flush failed'));
   const timer = setInterval(flush, FLUSH_MS);
   timer.unref();
   ctx.onClose.push(async () => {
