@@ -120,7 +120,7 @@ interface StatsConnection {
  * or damaged file, or while another process holds the write lock past busy_timeout, statistics stay as they were
  * (they only steer plans).
  */
-export function refreshStatistics(database: StatsConnection, analyze = true): void {
+function refreshStatistics(database: StatsConnection, analyze = true): void {
   try {
     let reload = analyze;
     database.exec('begin');
