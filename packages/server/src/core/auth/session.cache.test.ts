@@ -51,15 +51,20 @@ for (const dialect of DIALECTS) {
       if (!site || !other) return t.skip();
       const carol = await member(site, 'cachecarol');
       expect(await me(carol.token)).not.toBeNull();
+      // The session was last read from the database no later than here.
+      const readBy = Date.now();
       await other.kysely.deleteFrom('user_sessions').where('user_id', '=', carol.id).execute();
-      const ended = Date.now();
-      // Remembered for at most MAX_AGE_MS from when it was read: then it is read again and found gone.
-      while (Date.now() - ended < MAX_AGE_MS + 50) {
-        const seen = await me(carol.token);
-        if (seen === null) break;
+      // Remembered for at most MAX_AGE_MS from when it was read: a request that starts after that finds it gone. A
+      // slow machine only makes the requests start later, so the rule holds however long each one takes.
+      const stale: number[] = [];
+      for (;;) {
+        const startedAfter = Date.now() - readBy;
+        if ((await me(carol.token)) === null) break;
+        stale.push(startedAfter);
+        if (startedAfter > MAX_AGE_MS) break;
         await sleep(50);
       }
-      expect(Date.now() - ended).toBeLessThanOrEqual(MAX_AGE_MS + 50);
+      expect(stale.filter((after) => after > MAX_AGE_MS)).toEqual([]);
       expect(await me(carol.token)).toBeNull();
     });
 
@@ -81,13 +86,20 @@ for (const dialect of DIALECTS) {
       const followed = await call(site.app, 'POST', `${API}/follow`, { token: admin, body: { object_id: id, is_cancel: false } });
       expect(followed.status, JSON.stringify(followed.body)).toBe(200);
       expect((await info()).follow_count).toBe(1);
+      const readBy = Date.now();
 
-      // Another process renames the author: shown once the parts' window is over.
+      // Another process renames the author: shown to every request that starts once the parts' window is over.
       await other.kysely.updateTable('users').set({ display_name: 'Dave Elsewhere' }).where('id', '=', dave.id).execute();
-      const renamed = Date.now();
-      while ((await info()).user_info.display_name !== 'Dave Elsewhere' && Date.now() - renamed <= PARTS_MAX_AGE_MS + 100) await sleep(100);
+      const stale: number[] = [];
+      for (;;) {
+        const startedAfter = Date.now() - readBy;
+        if ((await info()).user_info.display_name === 'Dave Elsewhere') break;
+        stale.push(startedAfter);
+        if (startedAfter > PARTS_MAX_AGE_MS) break;
+        await sleep(100);
+      }
+      expect(stale.filter((after) => after > PARTS_MAX_AGE_MS)).toEqual([]);
       expect((await info()).user_info.display_name).toBe('Dave Elsewhere');
-      expect(Date.now() - renamed).toBeLessThanOrEqual(PARTS_MAX_AGE_MS + 200);
     }, 30_000);
   });
 }
