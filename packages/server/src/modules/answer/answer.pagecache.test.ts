@@ -65,11 +65,19 @@ for (const dialect of DIALECTS) {
       const qid = await ask(site, asker.token, 'Does another node see the same answers?');
       const aid = await answer(site, helper.token, qid, 'An answer another node will change.');
       expect((await page(qid)).list[0]!.vote_count).toBe(0);
+      const readBy = Date.now();
       await other.kysely.updateTable('answers').set({ vote_count: 7 }).where('id', '=', aid).execute();
-      const changed = Date.now();
-      while ((await page(qid)).list[0]!.vote_count !== 7 && Date.now() - changed <= MAX_AGE_MS + 100) await sleep(100);
+      // Every request that starts once the window from the last read is over shows the change, however slow each is.
+      const stale: number[] = [];
+      for (;;) {
+        const startedAfter = Date.now() - readBy;
+        if ((await page(qid)).list[0]!.vote_count === 7) break;
+        stale.push(startedAfter);
+        if (startedAfter > MAX_AGE_MS) break;
+        await sleep(100);
+      }
+      expect(stale.filter((after) => after > MAX_AGE_MS)).toEqual([]);
       expect((await page(qid)).list[0]!.vote_count).toBe(7);
-      expect(Date.now() - changed).toBeLessThanOrEqual(MAX_AGE_MS + 200);
     }, 30_000);
   });
 }
