@@ -8,7 +8,9 @@
  * Environment: BENCH_SEARCH_QUESTIONS, BENCH_SEARCH_QUERIES (default 200), BENCH_SEARCH_ENGINES (default
  * "sqlite3,postgres"; "mysql" also works), PGHOST_TEST / MYSQL_HOST_TEST as in the tests. Data is written in
  * 1000-row multi-row inserts straight into the questions table, then indexed with reindexAll. Temporary
- * databases and directories are removed at the end.
+ * databases and directories are removed at the end, unless BENCH_SEARCH_KEEP=1 (PostgreSQL/MySQL: the database is
+ * kept and named). BENCH_SEARCH_REUSE=<database> runs the queries again on such a kept database, without building
+ * (one engine in BENCH_SEARCH_ENGINES; the build column shows 0), so two schemas can be compared on the same data.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { machine } from './lib.js';
 const QUESTIONS = Number(process.env.BENCH_SEARCH_QUESTIONS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
 const ENGINES = (process.env.BENCH_SEARCH_ENGINES ?? 'sqlite3,postgres').split(',').map((s) => s.trim()) as DbType[];
+const REUSE = process.env.BENCH_SEARCH_REUSE;
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run indexes the same text. */
 function rng(seed: number): () => number {
@@ -153,20 +156,25 @@ async function runEngine(type: DbType, qs: string[]): Promise<Row> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-search-'));
   const cfg: DbConfig =
     type === 'sqlite3' ? { type, file: 'bench.db' }
-      : type === 'postgres' ? { type, host: process.env.PGHOST_TEST || '127.0.0.1:5432', user: 'postgres', name: `quorum_bench_search_${process.pid}` }
-        : { type, host: process.env.MYSQL_HOST_TEST || '127.0.0.1:3306', user: 'root', name: `quorum_bench_search_${process.pid}` };
-  await ensureDatabase(cfg);
+      : type === 'postgres' ? { type, host: process.env.PGHOST_TEST || '127.0.0.1:5432', user: 'postgres', name: REUSE ?? `quorum_bench_search_${process.pid}` }
+        : { type, host: process.env.MYSQL_HOST_TEST || '127.0.0.1:3306', user: 'root', name: REUSE ?? `quorum_bench_search_${process.pid}` };
+  if (REUSE) {
+    if (type === 'sqlite3') throw new Error('BENCH_SEARCH_REUSE names a kept PostgreSQL or MySQL database');
+  } else await ensureDatabase(cfg);
   const db = await openDb(cfg, tmp);
   try {
-    await migrateToLatest(db);
-    let t = performance.now();
-    await generate(db, QUESTIONS);
-    console.log(`  ${type}: ${QUESTIONS} questions inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
-    await reindexAll(db);
-    if (type === 'postgres') await sql`analyze`.execute(db.kysely);
-    const buildS = (performance.now() - t) / 1000;
-    console.log(`  ${type}: indexed with reindexAll in ${buildS.toFixed(1)} s`);
+    let buildS = 0;
+    if (!REUSE) {
+      await migrateToLatest(db);
+      let t = performance.now();
+      await generate(db, QUESTIONS);
+      console.log(`  ${type}: ${QUESTIONS} questions inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      t = performance.now();
+      await reindexAll(db);
+      if (type === 'postgres') await sql`analyze`.execute(db.kysely);
+      buildS = (performance.now() - t) / 1000;
+      console.log(`  ${type}: indexed with reindexAll in ${buildS.toFixed(1)} s`);
+    }
     for (const q of qs.slice(0, 10)) await indexed(db, q); // warm-up
     const idx: number[] = [];
     const slow: [number, string][] = [];
@@ -186,7 +194,7 @@ async function runEngine(type: DbType, qs: string[]): Promise<Row> {
     return { engine: type, buildS, idx: idx.sort((x, y) => x - y), scan: scan.sort((x, y) => x - y), mismatches };
   } finally {
     await db.close();
-    if (type !== 'sqlite3' && !process.env.BENCH_SEARCH_KEEP) await dropDatabase(cfg);
+    if (type !== 'sqlite3' && !process.env.BENCH_SEARCH_KEEP && !REUSE) await dropDatabase(cfg);
     else if (type !== 'sqlite3') console.log(`  kept database ${cfg.name}`);
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -287,10 +287,20 @@ export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: num
     default:
       order = sql`w.created_at desc`;
   }
-  // One query: the window (at most WINDOW ids) in the requested order; the count and the page come from it.
-  const run = async (window: RawBuilder<unknown>) =>
-    (await sql<SearchHit>`select w.object_id, w.object_type, w.question_id from (${window}) w order by ${order}, w.object_id desc`.execute(db.kysely)).rows;
-  let rows: SearchHit[] | null = null;
+  // One query: the requested page of the window (at most WINDOW rows) in the requested order, each row with the
+  // window's size. Only the page crosses to Node: sending the whole window cost PostgreSQL ~1.5 ms a search for
+  // a word with 1,000 matches (docs/BENCHMARKS.md "Search"). A page past the end has no row to carry the count,
+  // so then the window is counted on its own.
+  const run = async (window: RawBuilder<unknown>): Promise<{ count: number; hits: SearchHit[] }> => {
+    const page = await sql<SearchHit & { total: number | string }>`select w.object_id, w.object_type, w.question_id, count(*) over () as total
+      from (${window}) w order by ${order}, w.object_id desc limit ${plan.limit} offset ${plan.offset}`.execute(db.kysely);
+    const hits = page.rows.map((r) => ({ object_id: r.object_id, object_type: Number(r.object_type), question_id: r.question_id }));
+    if (page.rows.length) return { count: Number(page.rows[0]!.total), hits };
+    if (!plan.offset) return { count: 0, hits };
+    const counted = await sql<{ n: number | string }>`select count(*) as n from (${window}) w`.execute(db.kysely);
+    return { count: Number(counted.rows[0]?.n ?? 0), hits };
+  };
+  let result: { count: number; hits: SearchHit[] } | null = null;
   if (text && rowOnly(db, plan)) {
     // The bound is estimated for the words alone: not with a user's posts (their own index) or one post type.
     const since = plan.type || plan.userId ? null : await recentBound(db, plan.forms);
@@ -311,22 +321,21 @@ export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: num
         : sql`select c.object_id, c.object_type, c.question_id, c.created_at, c.score, 0 as active_at, 0 as votes from (${cut}) c`;
     };
     if (since !== null) {
-      rows = await run(rowWindow(since));
-      if (rows.length < WINDOW) rows = null; // fewer matches above the bound than the window: not the window
+      result = await run(rowWindow(since));
+      if (result.count < WINDOW) result = null; // fewer matches above the bound than the window: not the window
     }
-    rows ??= await run(rowWindow(null));
+    result ??= await run(rowWindow(null));
   } else {
     const where = filters(plan);
     if (text) where.unshift(text.where);
-    rows = await run(sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score,
+    result = await run(sql`select d.object_id, d.object_type, d.question_id, d.created_at, ${ranked ? text.rank : sql`0`} as score,
         (case when d.object_type = ${DOC_QUESTION} then q.post_updated_at else a.updated_at end) as active_at,
         (case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) as votes
       from ${text ? text.from : sql`search_docs d`} join questions q on q.id = d.question_id left join answers a on a.id = d.object_id
       where ${sql.join(where, sql` and `)}
       order by ${text ? text.recency : sql`d.created_at desc, d.object_id desc`} limit ${WINDOW}`);
   }
-  const hits = rows.slice(plan.offset, plan.offset + plan.limit).map((r) => ({ ...r, object_type: Number(r.object_type) }));
-  return { count: rows.length, hits };
+  return result;
 }
 
 /**

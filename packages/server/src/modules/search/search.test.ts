@@ -87,6 +87,10 @@ for (const dialect of DIALECTS) {
       expect(p1.list).toHaveLength(2);
       expect(p2.list).toHaveLength(1);
       expect(p2.count).toBe(3);
+      // A page past the last: no hits, and still the whole count (text and operator-only searches).
+      expect(await search('lager', '&size=2&page=3')).toMatchObject({ count: 3, list: [] });
+      expect(await search('[beer]', '&size=2&page=5')).toMatchObject({ count: 2, list: [] });
+      expect(await search('nothingmatchesthisword', '&size=2&page=2')).toMatchObject({ count: 0, list: [] });
       expect((await call(site.app, 'GET', `${V1}/search?q=x&size=51`)).status).toBe(400);
       expect((await call(site.app, 'GET', `${V1}/search?q=x&order=best`)).status).toBe(400);
     });
