@@ -9,14 +9,13 @@ import { isUniqueViolation, type Db, type DialectName } from '../../core/db/inde
 /** A row as it travels through a backup: column name -> number, string or null. */
 export type BackupRow = Record<string, unknown>;
 
-/** Tables (or table prefixes) that belong to one engine or to the migrator, never to a backup. */
-const SKIPPED_TABLES = /^(quorum_migrations|quorum_migrations_lock|search_fts.*|sqlite_.*)$/;
-
 /**
- * Columns that one engine fills by itself: SQLite's FTS row id, PostgreSQL's generated tsvector and its
- * trigger-kept `listed` flag (migration 017).
+ * Tables (or table prefixes) that belong to one engine or to the migrator, never to a backup, and the search
+ * index (`search_docs` and SQLite's `search_fts*`), which is made from the posts: a restore rebuilds it
+ * (backup.restore.ts), so a backup does not carry every post's text twice, and PostgreSQL, which keeps only the
+ * text vectors there (migration 022), can be restored on any engine.
  */
-const ENGINE_COLUMNS: Record<string, string[]> = { search_docs: ['doc_id', 'tsv', 'listed'] };
+export const SKIPPED_TABLES = /^(quorum_migrations|quorum_migrations_lock|search_docs|search_fts.*|sqlite_.*)$/;
 
 /** One table of a backup with the columns it carries. */
 export interface BackupTable {
@@ -32,7 +31,7 @@ export async function listTables(db: Kysely<any>): Promise<BackupTable[]> {
   const tables = await db.introspection.getTables();
   return tables
     .filter((t) => !t.isView && !SKIPPED_TABLES.test(t.name))
-    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name).filter((c) => !(ENGINE_COLUMNS[t.name] ?? []).includes(c)) }))
+    .map((t) => ({ name: t.name, columns: t.columns.map((c) => c.name) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -7,7 +7,8 @@
  * 2. when the database has content, a copy of its rows is written beside the uploads folder
  *    (`restore-previous-<time>.backup.gz`) and the uploads folder is moved aside;
  * 3. the backup is loaded (tables dropped, the empty database migrated to the backup's schema version, rows
- *    inserted table by table in batches, the later migrations applied, uploads written);
+ *    inserted table by table in batches, the later migrations applied, uploads written, the search index rebuilt
+ *    from the posts: backups do not carry it, and the `search_docs` rows of older backups are left out);
  * 4. if loading fails midway (a row the database refuses, a lost connection, a full disk), the previous rows are
  *    loaded back from the copy and the previous uploads folder put back — or, for a database that was empty, its
  *    tables are dropped again — and RestoreFailed says what failed and that nothing changed. Only when putting
@@ -17,7 +18,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { migrateTo, migrateToLatest, type Db } from '../../core/db/index.js';
 import { readEntries, readHeader, type BackupHeader } from './backup.format.js';
-import { clearTable, columnsByTable, dropAllTables, hasTables, insertRows, type BackupRow } from './backup.repository.js';
+import { reindexAll } from '../search/index.js';
+import { SKIPPED_TABLES, clearTable, columnsByTable, dropAllTables, hasTables, insertRows, type BackupRow } from './backup.repository.js';
 import { BackupRefused, checkBackup, createBackup, type BackupSummary, type Progress } from './backup.service.js';
 
 /** A restore that failed after it had started changing the database; `message` says whether it was undone. */
@@ -78,7 +80,10 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
   await dropAllTables(db);
   await migrateTo(db, header.schema);
   const columns = await columnsByTable(db);
-  const total = header.tables.reduce((s, t) => s + t.rows, 0) + header.files;
+  const loaded = header.tables.filter((t) => !SKIPPED_TABLES.test(t.name));
+  // The posts are indexed again at the end: one step each.
+  const posts = loaded.filter((t) => t.name === 'questions' || t.name === 'answers').reduce((s, t) => s + t.rows, 0);
+  const total = loaded.reduce((s, t) => s + t.rows, 0) + header.files + posts;
   const counts: Array<{ name: string; rows: number }> = [];
   let done = 0;
   let table: { name: string; columns: string[]; keep: number[] } | null = null;
@@ -100,6 +105,10 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
       if (batch.length >= 2000) await flush();
     } else if (entry.kind === 'table') {
       await flush();
+      if (SKIPPED_TABLES.test(entry.name)) {
+        table = null; // the search index of a backup made before it was left out
+        continue;
+      }
       const target = columns.get(entry.name);
       // A table this schema version does not have is left out (it cannot happen with the backup's own version).
       table = target ? { name: entry.name, columns: entry.columns, keep: entry.columns.map((c, i) => (target.has(c) ? i : -1)).filter((i) => i >= 0) } : null;
@@ -120,6 +129,7 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
   }
   await flush();
   await migrateToLatest(db);
+  await reindexAll(db, (n) => progress?.(done + n, total));
   return { schema: header.schema, rows: counts.reduce((s, c) => s + c.rows, 0), files, tables: counts };
 }
 

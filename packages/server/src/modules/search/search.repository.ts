@@ -9,7 +9,11 @@ import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { AnswersTable, QuestionsTable } from '../../core/db/schema.js';
 
-/** A row of `search_docs` as written (the SQLite doc_id and the PostgreSQL tsv column are the engine's). */
+/**
+ * A row of `search_docs` as written (the SQLite doc_id and the PostgreSQL tsv column are the engine's). PostgreSQL
+ * keeps only the vector: a trigger makes `tsv` from `title` and `content` and stores both empty (migration 022),
+ * so rows there are replaced (delete, then insert), never updated, and their text is never read back.
+ */
 export interface SearchDoc {
   object_id: string;
   /** 1 question, 2 answer */
