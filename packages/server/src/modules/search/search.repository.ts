@@ -137,9 +137,12 @@ const quote = (form: string) => `"${form.replace(/"/g, '')}"`;
 export const WINDOW = 1000;
 
 /**
- * Engine fragments: FROM with the text match, its condition, the rank (higher is better) computed on the
- * window's rows, and the recency key the window is cut on (SQLite: FTS5 walks its doclist by rowid, which
- * follows insertion order, and stops after WINDOW rows).
+ * Engine fragments: FROM with the text match, its condition, the rank (higher is better) selected with each row
+ * of the window, and the recency key the window is cut on (SQLite: FTS5 walks its doclist by rowid, which
+ * follows insertion order, and stops after WINDOW rows). PostgreSQL computes `ts_rank` on each match before the
+ * window's top-N sort, so that sort carries a number instead of the ~1 KB vector (a word in 2.9% of 100k posts:
+ * 8.2 -> 5.8 ms; docs/BENCHMARKS.md "Search"); with rows that kept their text (before migration 022) the vectors
+ * of long posts were out of line and this was slower.
  */
 function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; rank: RawBuilder<unknown>; recency: RawBuilder<unknown>; outerRank: RawBuilder<unknown> } {
   if (db.dialect === 'sqlite') {
@@ -158,9 +161,9 @@ function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where:
     return {
       from: sql`search_docs d`,
       where: sql`d.tsv @@ to_tsquery('simple'::regconfig, ${query})`,
-      rank: sql`d.tsv`,
+      rank: sql`ts_rank(d.tsv, to_tsquery('simple'::regconfig, ${query}))`,
       recency: sql`d.created_at desc, d.object_id desc`,
-      outerRank: sql`ts_rank(w.score, to_tsquery('simple'::regconfig, ${query}))`,
+      outerRank: sql`w.score`,
     };
   }
   const all = forms.map((f) => `+${f}`).join(' ');
