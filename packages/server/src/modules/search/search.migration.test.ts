@@ -3,23 +3,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { DbType } from '@quorum/contract';
 import { DIALECTS, shouldRun, testDbConfig } from '../../../test/dialects.js';
-import { dropDatabase, ensureDatabase, migrateTo, migrateToLatest, openDb } from '../../core/db/index.js';
+import { dropDatabase, ensureDatabase, migrateTo, migrateToLatest, openDb, type Db } from '../../core/db/index.js';
 import { reindexAll } from './search.indexer.js';
 import { searchDocs } from './search.repository.js';
+
+/**
+ * Runs `fn` on a new database of `dialect` migrated up to `version`, with one member (id 1) to own posts, then
+ * closes and removes it. `fn` writes the posts and applies the later migrations itself.
+ */
+async function atVersion(dialect: DbType, version: string, fn: (db: Db) => Promise<void>): Promise<void> {
+  const cfg = testDbConfig(dialect);
+  await ensureDatabase(cfg);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-search-upgrade-'));
+  const db = await openDb(cfg, dir);
+  try {
+    await migrateTo(db, version);
+    await db.kysely.insertInto('users').values({ id: '1', username: 'old', e_mail: 'old@example.com', bio: '', bio_html: '' }).execute();
+    await fn(db);
+  } finally {
+    await db.close();
+    if (dialect !== 'sqlite3') await dropDatabase(cfg);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 for (const dialect of DIALECTS) {
   describe(`search index upgrade on ${dialect}`, () => {
     it('migration 017 on a site with posts: searches show its listed posts only', async (t) => {
       if (!(await shouldRun(dialect))) return t.skip();
-      const cfg = testDbConfig(dialect);
-      await ensureDatabase(cfg);
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-search-upgrade-'));
-      const db = await openDb(cfg, dir);
-      try {
-        await migrateTo(db, '016_question_list_indexes');
+      await atVersion(dialect, '016_question_list_indexes', async (db) => {
         const k = db.kysely;
-        await k.insertInto('users').values({ id: '1', username: 'old', e_mail: 'old@example.com', bio: '', bio_html: '' }).execute();
         const q = (id: string, status: number, show: number) => ({ id, user_id: '1', title: `Gruit question ${id}`, original_text: 'gruit', parsed_text: '<p>gruit herbs</p>', status, show, created_at: Number(id), updated_at: 1, post_updated_at: 1 });
         // Listed; deleted; unlisted; closed (still shown).
         await k.insertInto('questions').values([q('101', 1, 1), q('102', 10, 1), q('103', 1, 2), q('104', 2, 1)]).execute();
@@ -38,25 +53,15 @@ for (const dialect of DIALECTS) {
           const rows = await (k as any).selectFrom('search_docs').select(['object_id', 'listed']).orderBy('object_id').execute();
           expect(rows.filter((r: { listed: boolean }) => r.listed).map((r: { object_id: string }) => r.object_id)).toEqual(['101', '104', '201']);
         }
-      } finally {
-        await db.close();
-        if (dialect !== 'sqlite3') await dropDatabase(cfg);
-        rmSync(dir, { recursive: true, force: true });
-      }
+      });
     });
 
     // Migration 022 is PostgreSQL's alone (the other engines' indexes read the text).
     if (dialect === 'postgres') {
       it('migration 022 on a site with posts: rows keep the same vector without the text, and are found as before', async (t) => {
         if (!(await shouldRun(dialect))) return t.skip();
-        const cfg = testDbConfig(dialect);
-        await ensureDatabase(cfg);
-        const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-search-vector-'));
-        const db = await openDb(cfg, dir);
-        try {
-          await migrateTo(db, '021_answer_by_member');
+        await atVersion(dialect, '021_answer_by_member', async (db) => {
           const k = db.kysely as any;
-          await k.insertInto('users').values({ id: '1', username: 'old', e_mail: 'old@example.com', bio: '', bio_html: '' }).execute();
           const q = (id: string, title: string, body: string) => ({ id, user_id: '1', title, original_text: body, parsed_text: `<p>${body}</p>`, status: 1, show: 1, created_at: Number(id), updated_at: 1, post_updated_at: 1 });
           await k.insertInto('questions').values([q('101', 'Sahti brewing', 'juniper branches in the mash'), q('102', 'Kvass at home', 'sahti is another farmhouse drink')]).execute();
           await reindexAll(db);
@@ -79,11 +84,7 @@ for (const dialect of DIALECTS) {
 
           // A row's text cannot be changed in place: there is none left to vectorize with it.
           await expect(k.updateTable('search_docs').set({ title: 'Renamed' }).where('object_id', '=', '101').execute()).rejects.toThrow(/replaced, not updated/);
-        } finally {
-          await db.close();
-          await dropDatabase(cfg);
-          rmSync(dir, { recursive: true, force: true });
-        }
+        });
       });
     }
   });
