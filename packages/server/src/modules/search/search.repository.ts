@@ -144,7 +144,7 @@ export const WINDOW = 1000;
  * 8.2 -> 5.8 ms; docs/BENCHMARKS.md "Search"); with rows that kept their text (before migration 022) the vectors
  * of long posts were out of line and this was slower.
  */
-function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; rank: RawBuilder<unknown>; recency: RawBuilder<unknown>; outerRank: RawBuilder<unknown> } {
+function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where: RawBuilder<unknown>; rank: RawBuilder<unknown>; recency: RawBuilder<unknown> } {
   if (db.dialect === 'sqlite') {
     const match = forms.map(quote).join(' ');
     return {
@@ -153,7 +153,6 @@ function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where:
       rank: sql`-bm25(search_fts, 5.0, 1.0)`,
       // rowid alone (unique): a second sort key would make SQLite sort every match instead of walking the doclist.
       recency: sql`f.rowid desc`,
-      outerRank: sql`w.score`,
     };
   }
   if (db.dialect === 'postgres') {
@@ -163,7 +162,6 @@ function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where:
       where: sql`d.tsv @@ to_tsquery('simple'::regconfig, ${query})`,
       rank: sql`ts_rank(d.tsv, to_tsquery('simple'::regconfig, ${query}))`,
       recency: sql`d.created_at desc, d.object_id desc`,
-      outerRank: sql`w.score`,
     };
   }
   const all = forms.map((f) => `+${f}`).join(' ');
@@ -173,7 +171,6 @@ function textMatch(db: Db, forms: string[]): { from: RawBuilder<unknown>; where:
     where: sql`match(d.title, d.content) against (${all} in boolean mode)`,
     rank: sql`(match(d.title) against (${any} in boolean mode) * 4 + match(d.title, d.content) against (${all} in boolean mode))`,
     recency: sql`d.created_at desc, d.object_id desc`,
-    outerRank: sql`w.score`,
   };
 }
 
@@ -289,7 +286,7 @@ export async function searchDocs(db: Db, plan: SearchPlan): Promise<{ count: num
       order = sql`w.votes desc, w.created_at desc`;
       break;
     case 'relevance':
-      order = text ? sql`${text.outerRank} desc, w.created_at desc` : sql`w.created_at desc`;
+      order = text ? sql`w.score desc, w.created_at desc` : sql`w.created_at desc`;
       break;
     default:
       order = sql`w.created_at desc`;
