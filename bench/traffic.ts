@@ -13,7 +13,7 @@
  *   - search queries with the search benchmark's mix, over words of the site's own posts;
  *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
  *   - `quorum run --workers 1` against `--workers 2` on the anonymous Zipf pages and the mix.
- * Each row prints req/s, p50, p99, errors (non-2xx, socket errors and timeouts after 10 s) and the micro-cache's hit rate (lookups that
+ * Each row prints req/s, p50, p99, the slowest request, errors (non-2xx, socket errors and timeouts after 10 s) and the micro-cache's hit rate (lookups that
  * found a page or list, over all lookups; in-process rows only).
  *
  * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
@@ -60,6 +60,8 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest request (ms): a request starved behind others shows here before it moves p99. */
+  max: number;
   errors: number;
   /** Requests that got no answer within autocannon's 10 s (counted in `errors` too). */
   timeouts: number;
@@ -84,9 +86,9 @@ function load(kind: ScenarioKind, base: string, fixture: Fixture, seconds: numbe
     child.on('close', (code) => {
       rmSync(file, { force: true });
       try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number; max: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
         const codes = Object.entries(r.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, v]) => `${code}x${v.count}`).join(' ');
-        resolve({ seconds, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, timeouts: r.timeouts, codes });
+        resolve({ seconds, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, errors: r.non2xx + r.errors, timeouts: r.timeouts, codes });
       } catch {
         reject(new Error(`load generator exited with ${code}: ${err.slice(-800)}`));
       }
@@ -260,7 +262,7 @@ async function main(): Promise<void> {
       const after = cacheStats();
       const lookups = after.hits + after.misses - before.hits - before.misses;
       const row: Row = { key, name, hitRate: lookups ? (after.hits - before.hits) / lookups : null, ...r };
-      say(`  ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors (${row.timeouts} timeouts${row.codes ? `, ${row.codes}` : ''}), hit rate ${row.hitRate === null ? '-' : pct(row.hitRate)}; event loop held p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(1)} ms`);
+      say(`  ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.errors} errors (${row.timeouts} timeouts${row.codes ? `, ${row.codes}` : ''}), hit rate ${row.hitRate === null ? '-' : pct(row.hitRate)}; event loop held p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, longest ${(loop.max / 1e6).toFixed(1)} ms`);
       rows.push(row);
     };
     await measure('ssr-repeat', 'GET /questions/<id>, one question again and again (micro-cached)', 'fixed', DURATION, { path: first });
@@ -306,7 +308,7 @@ async function main(): Promise<void> {
           say(`${name}: ${seconds} s ...`);
           const r = await load(kind, cluster.base, fixture, seconds, 4000 + rows.length, { writeOffset });
           writeOffset += 2_000;
-          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''})`);
+          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''})`);
           rows.push({ key: `workers-${n}-${key}`, name, hitRate: null, ...r });
         } finally {
           await cluster.stop();
@@ -354,9 +356,9 @@ function renderReport(m: ReturnType<typeof machine>, rows: Row[], rawRuns: numbe
       `Site: ${siteNote}; ${CONNECTIONS} connections, ${DURATION} s per row. ` +
       `Raw node:http: ${rawRuns.join(' and ')} req/s (start and end; ratios use the mean).`,
     '',
-    '| load | req/s | p50 ms | p99 ms | errors (timeouts, codes) | micro-cache hits | vs raw |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors}${r.errors ? ` (${r.timeouts}${r.codes ? `, ${r.codes}` : ''})` : ''} | ${r.hitRate === null ? '-' : pct(r.hitRate)} | ${pct(ratio(r), 2)} |`),
+    '| load | req/s | p50 ms | p99 ms | max ms | errors (timeouts, codes) | micro-cache hits | vs raw |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors}${r.errors ? ` (${r.timeouts}${r.codes ? `, ${r.codes}` : ''})` : ''} | ${r.hitRate === null ? '-' : pct(r.hitRate)} | ${pct(ratio(r), 2)} |`),
     '',
     '| target | measured | wanted | result |',
     '|---|---|---|---|',
