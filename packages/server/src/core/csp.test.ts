@@ -6,6 +6,10 @@ describe('Content-Security-Policy', () => {
     const a = newNonce();
     expect(Buffer.from(a, 'base64')).toHaveLength(16);
     expect(newNonce()).not.toBe(a);
+    // Across refills of the random pool (256 nonces each): all distinct, none all zeros.
+    const many = new Set(Array.from({ length: 1000 }, newNonce));
+    expect(many.size).toBe(1000);
+    expect(many.has(Buffer.alloc(16).toString('base64'))).toBe(false);
   });
 
   it('allows scripts only from the site and the nonce', () => {

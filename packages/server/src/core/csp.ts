@@ -5,14 +5,28 @@
  * Styles allow inline `style` attributes (React and Bootstrap set them); images and media come from anywhere
  * (posts embed pictures from other sites). Violations are reported to {@link CSP_REPORT_PATH}.
  */
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Where browsers send violation reports (`report-uri`, and `report-to` through the Reporting-Endpoints header). */
 export const CSP_REPORT_PATH = '/answer/api/v1/csp-report';
 
-/** A fresh nonce: 128 random bits, base64 (CSP level 3 asks for at least 128 bits, never reused). */
+const NONCE_BYTES = 16;
+/** Random bytes drawn 256 nonces at a time: one call into the CSPRNG costs ~5 us, a slice of the pool ~0.1 us. */
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let used = pool.length;
+
+/**
+ * A fresh nonce: 128 random bits from the operating system's CSPRNG, base64 (CSP level 3 asks for at least 128
+ * bits, never reused). Each nonce takes bytes of the pool no other nonce took.
+ */
 export function newNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (used + NONCE_BYTES > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const nonce = pool.toString('base64', used, used + NONCE_BYTES);
+  used += NONCE_BYTES;
+  return nonce;
 }
 
 const SOURCE = /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?(?:\/[^\s;,']*)?)$/i;
