@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../core/paths.js';
 import { htmlText, indexText, queryForms, strongQueryForms, tokenize } from './tokenizer.js';
 
 describe('search tokenizer', () => {
@@ -23,6 +26,20 @@ describe('search tokenizer', () => {
     for (const f of queryForms('啤酒')) expect(doc).toContain(f);
     expect(queryForms('酿造啤酒').every((f) => doc.includes(f))).toBe(true);
     expect(queryForms('啤酒花').every((f) => doc.includes(f))).toBe(false);
+  });
+
+  it('tokenizes ASCII text (a faster path) exactly as the general path does', () => {
+    // The general path runs for any text with a character outside ASCII: ' é' adds one token ('qeq') at the end.
+    const posts = readFileSync(path.join(REPO_ROOT, '..', 'shared', 'fixtures', 'stackexchange', 'coffee.stackexchange.com', 'Posts.xml'), 'utf8');
+    const texts = [...posts.matchAll(/Body="([^"]*)"/g)].slice(0, 300).map((m) => htmlText(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
+    const ascii = texts.filter((t) => /^[^\u0080-\uffff]*$/.test(t));
+    expect(ascii.length).toBeGreaterThan(100);
+    for (const text of [...ascii, 'Tab\there, CR\r\nLF; under_score a-b 3.14 ~!@#$%^&*() MiXeD 123abc']) {
+      const fast = indexText(text);
+      expect(indexText(`${text} é`)).toBe(fast ? `${fast} qeq` : 'qeq');
+      expect(tokenize(`${text} é`).slice(0, -1)).toEqual(tokenize(text));
+    }
+    expect(indexText('Tab\there under_score 3.14 ~!@#$ MiXeD')).toBe('tab here under score q3q q14q mixed');
   });
 
   it('keeps only letters and digits of hostile input', () => {
