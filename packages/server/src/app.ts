@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { resolveDataDir } from './config/config.js';
 import type { AppContext } from './core/context.js';
 import { unauthorized } from './core/errors.js';
+import { TurnQueue } from './core/turns.js';
 import { installHttpCore } from './core/http.js';
 import { installCookies } from './core/session-cookie.js';
 import { joinCacheInvalidation, sharedRedis, sitePrefix, warnIfPerNode } from './core/redis.js';
@@ -137,6 +138,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const ctx: AppContext = { dataDir, log: app.log, config: null, database: null, ids: null, installed: false, onClose: [] };
   app.decorate('quorum', ctx);
   installHttpCore(app);
+  // Requests are served in the order they arrive (core/turns.ts): none waits behind requests read after it.
+  const turns = new TurnQueue();
+  app.addHook('onRequest', (_req, _reply, done) => {
+    turns.take().then(() => done(), done);
+  });
   await installCookies(app);
 
   const SECURITY_HEADERS = securityHeaders(resolveFrameAncestors());

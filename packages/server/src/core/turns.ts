@@ -1,20 +1,20 @@
 /**
- * Turns for request work that should be served in arrival order (server-rendered pages, from the page cache or
- * rendered), granted oldest first, at most BATCH_MS of them per event-loop iteration.
+ * Turns for requests, granted in the order they were asked for, at most BATCH_MS of them per event-loop
+ * iteration. `buildApp` makes every request take one in its first hook (app.ts).
  *
  * Why: Node runs a request's handler inside the I/O callback that read it, and with a synchronous driver
- * (better-sqlite3) and a synchronous render the whole page is made there. Under load every poll of the event loop
- * returns the sockets that became readable in the kernel's ready-list order, which keeps the order of the round
- * before: a request that arrives just after a poll is served at the end of the round after next, and can keep
- * that place. With 50 connections in a closed loop one connection at a time waited two rounds, and requests at
- * the start of a load waited up to 4 s (docs/BENCHMARKS.md, "Ninth round"). Here a request is only queued when it
- * is read; turns are granted from `setImmediate` callbacks, oldest first, and after BATCH_MS of them the event
- * loop polls again, so a request waits for the turns asked for before it plus at most one batch before it is
- * read: first come, first served.
+ * (better-sqlite3) and a synchronous render the whole response is made there. Under load every poll of the event
+ * loop returns the sockets that became readable in the kernel's ready-list order, which keeps the order of the
+ * round before: a request that arrives just after a poll is served at the end of the round after next, and can
+ * keep that place. With 50 connections in a closed loop one connection at a time waited two rounds, and requests
+ * at the start of a load waited up to 4 s (docs/BENCHMARKS.md, "Ninth round"). With turns a request is only
+ * queued when it is read; turns are granted from `setImmediate` callbacks, oldest first, and after BATCH_MS of
+ * them the event loop polls again, so a request waits for the turns asked for before it plus at most one batch
+ * before it is read: first come, first served.
  *
- * When nothing waits the cost is one `setImmediate` hop. Work that takes no turn (API calls) is served as it is
- * read, between batches. Work that awaits a database over the network (PostgreSQL, MySQL) gives up its turn at
- * its first such await, so turns order the starts of that work, not its whole duration.
+ * When nothing waits the cost is one `setImmediate` hop. Work that awaits a database over the network
+ * (PostgreSQL, MySQL) or a request body gives up its turn at that await, so turns order the starts of such work,
+ * not its whole duration.
  */
 
 /** Milliseconds of turns granted in one event-loop iteration before the loop polls for new requests again. */

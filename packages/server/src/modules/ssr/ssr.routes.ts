@@ -14,7 +14,6 @@ import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
 import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
 import { PageCache, pageCacheBudget } from './ssr.pagecache.js';
-import { TurnQueue } from '../../core/turns.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, customBodyEnd, siteHead } from '../customize/index.js';
@@ -94,9 +93,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   });
   const uploadsRoot = uploadsDir(ctx.dataDir);
   const pages = new PageCache(pageCacheBudget());
-  // Pages are served first come, first served (core/turns.ts), from the cache or rendered: a render never
-  // waits behind pages read after it, nor a page from the cache behind renders asked for after it.
-  const pageTurns = new TurnQueue();
   app.addHook('onClose', async () => pages.close());
 
   const frameAncestors = resolveFrameAncestors();
@@ -172,7 +168,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function list(req: FastifyRequest, reply: FastifyReply) {
-    await pageTurns.take();
     if (fromCache(req, reply)) return reply;
     const b = await base(req, reply);
     if (!b) return reply;
@@ -188,7 +183,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function detail(req: FastifyRequest<{ Params: { qid: string } }>, reply: FastifyReply) {
-    await pageTurns.take();
     if (fromCache(req, reply)) {
       countView(ctx, req.params.qid);
       return reply;
@@ -226,7 +220,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   /** GET /tags: the first page of tags (order and filter from the URL), keyed like the web app's useTagPage. */
   async function tags(req: FastifyRequest, reply: FastifyReply) {
-    await pageTurns.take();
     if (fromCache(req, reply)) return reply;
     const b = await base(req, reply);
     if (!b) return reply;
@@ -241,7 +234,6 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   /** GET /tags/{tagName}: the tag, its synonyms and its first page of questions; a synonym redirects to its main tag. */
   async function tagDetail(req: FastifyRequest<{ Params: { tagName: string } }>, reply: FastifyReply) {
-    await pageTurns.take();
     if (fromCache(req, reply)) return reply;
     const b = await base(req, reply);
     if (!b) return reply;
