@@ -13,6 +13,8 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './core/db/index.js';
 import { resolveWorkers } from './cluster.js';
+import type { AppContext } from './core/context.js';
+import { sitePrefix } from './core/redis.js';
 
 const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const dirs: string[] = [];
@@ -144,9 +146,11 @@ describe('quorum run --workers', () => {
       for (let i = 0; i < 6; i++) await waitReady(`${base}/readyz`, server);
       // Both workers subscribe to Redis after start; give them a moment.
       await new Promise((r) => setTimeout(r, 1500));
+      // This site's channel only: other suites running beside this one publish on their own sites' channels.
+      const channel = `${sitePrefix({ dataDir, config: { database: { type: 'sqlite3' } } } as unknown as AppContext)}cache-clear`;
       const heard: string[] = [];
-      listener.on('pmessage', (_p: string, channel: string) => heard.push(channel));
-      await listener.psubscribe('quorum:*:cache-clear');
+      listener.on('message', (_channel: string, from: string) => heard.push(from));
+      await listener.subscribe(channel);
       const login = (await (await fetch(`${base}/answer/api/v1/user/login/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ e_mail: AUTO.ADMIN_EMAIL, pass: AUTO.ADMIN_PASSWORD }) })).json()) as { data: { access_token: string } };
       const asked = await fetch(`${base}/answer/api/v1/question`, {
         method: 'POST',
