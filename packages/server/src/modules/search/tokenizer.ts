@@ -100,35 +100,12 @@ export function tokenize(text: string, max = Infinity): Token[] {
   return out;
 }
 
-/** Length of the longest engine stopword: longer words need no stopword lookup. */
-const STOPWORD_MAX = Math.max(...[...ENGINE_STOPWORDS].map((w) => w.length));
-
 /**
  * The index text of a document field: token forms joined by spaces.
  * @param max most tokens kept (PostgreSQL caps a tsvector at 1 MB; 20,000 tokens is far below that)
  */
 export function indexText(text: string, max = 20_000): string {
-  if (ASCII_TEXT.test(text)) return asciiIndexText(text.toLowerCase(), max);
   return tokenize(text, max).map((t) => t.form).join(' ');
-}
-
-/**
- * indexText of lower-cased ASCII text, the same forms as tokenize's without a Token or a word-cache lookup per
- * word: in bulk (the import's conversion workers) the cache of 50,000 words was cleared every few hundred posts
- * and its lookups were the workers' largest single cost.
- */
-function asciiIndexText(lower: string, max: number): string {
-  const runs = new RegExp(ASCII_RUNS.source, 'g');
-  let out = '';
-  let n = 0;
-  for (let m = runs.exec(lower); m !== null && n < max; m = runs.exec(lower), n++) {
-    let word = m[0];
-    if (word.length > MAX_WORD) word = word.slice(0, MAX_WORD);
-    const weak = word.length < 3 || (word.length <= STOPWORD_MAX && ENGINE_STOPWORDS.has(word));
-    const form = weak ? `q${word}q` : word;
-    out = n === 0 ? form : `${out} ${form}`;
-  }
-  return out;
 }
 
 /** Distinct token forms of a query, in order, at most `max`. */
