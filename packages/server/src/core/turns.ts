@@ -1,6 +1,6 @@
 /**
  * Turns for requests, granted in the order they were asked for, at most BATCH_MS of them per event-loop
- * iteration. `buildApp` makes every request take one in its first hook (app.ts).
+ * iteration. `buildApp` makes every request take one in an onRequest hook, before cookies, sessions and routing (app.ts).
  *
  * Why: Node runs a request's handler inside the I/O callback that read it, and with a synchronous driver
  * (better-sqlite3) and a synchronous render the whole response is made there. Under load every poll of the event
