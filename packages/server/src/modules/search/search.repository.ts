@@ -373,14 +373,32 @@ export async function similarTitles(db: Db, forms: string[], limit: number): Pro
   return r.rows.map((x) => x.object_id);
 }
 
-/** Questions sharing tags with `questionId`: most shared tags first, then score. */
+/**
+ * How many questions of each tag related questions are drawn from: the tag's newest (highest id) this many. Keeps
+ * the cost of question/similar/tag bounded on sites with very large tags, where walking every question of a tag
+ * grew with the tag (~0.6 us per candidate with migration 023's index); exact for tags of up to this many questions.
+ */
+export const RELATED_PER_TAG = 500;
+
+/**
+ * Questions sharing tags with `questionId`: most shared tags first, then score, then newest; the candidates are
+ * the newest RELATED_PER_TAG questions of each of its tags (normal or closed, listed, not the question itself).
+ * @returns up to `limit` question ids
+ */
 export async function relatedByTags(db: Db, questionId: string, limit: number): Promise<string[]> {
-  const r = await sql<{ id: string }>`select q.id as id from tag_rel t1
-    join tag_rel t2 on t2.tag_id = t1.tag_id and t2.object_id <> t1.object_id and t2.status = 1
-    join questions q on q.id = t2.object_id
-    where t1.object_id = ${questionId} and t1.status = 1 and q.status in (1, 2) and ${sql.ref('q.show')} = 1
-    group by q.id, q.vote_count
-    order by count(*) desc, q.vote_count desc, q.id desc
+  const tags = await db.kysely.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', '=', 1).execute();
+  if (!tags.length) return [];
+  // One bounded range of the (tag_id, status, object_id) index per tag, read backwards; a derived table per tag
+  // because a LIMIT inside a UNION member, or inside IN (...), is not portable (MySQL refuses the latter).
+  const perTag = tags.map(
+    (t, i) => sql`select object_id from (select object_id from tag_rel where tag_id = ${t.tag_id} and status = 1 and object_id <> ${questionId}
+      order by object_id desc limit ${RELATED_PER_TAG}) ${sql.raw(`r${i}`)}`,
+  );
+  const r = await sql<{ id: string }>`select q.id as id
+    from (select object_id, count(*) as n from (${sql.join(perTag, sql` union all `)}) c group by object_id) shared
+    join questions q on q.id = shared.object_id
+    where q.status in (1, 2) and ${sql.ref('q.show')} = 1
+    order by shared.n desc, q.vote_count desc, q.id desc
     limit ${limit}`.execute(db.kysely);
   return r.rows.map((x) => x.id);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { indexPosts, reindexAll } from './index.js';
+import { RELATED_PER_TAG } from './search.repository.js';
 
 const V1 = '/answer/api/v1';
 
@@ -232,6 +233,44 @@ for (const dialect of DIALECTS) {
       const edited = await call(site.app, 'PUT', `${V1}/question`, { token: admin, body: { id: qid, title: 'Lagering temperature schedule', content: 'How cold should the lagering phase be?', tags: [{ slug_name: 'support' }], edit_summary: 'retag' } });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       expect(await related()).not.toContain(qid);
+    });
+
+    it('lists related questions by shared tags, then score, drawn from the newest questions of each tag', async (t) => {
+      if (!site) return t.skip();
+      const db = site.app.quorum.database!;
+      const admin = await adminToken(site.app);
+      const ask = async (title: string, tags: string[]) => {
+        const r = await call(site!.app, 'POST', `${V1}/question`, { token: admin, body: { title, content: `${title}: a question body long enough.`, tags: tags.map((slug_name) => ({ slug_name })) } });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.data.id as string;
+      };
+      const related = async (id: string) => ((await call(site!.app, 'GET', `${V1}/question/similar/tag?question_id=${id}&page_size=5`)).body.data.list as { id: string }[]).map((q) => q.id);
+      const subject = await ask('Dry stout or porter for winter', ['stout', 'porter']);
+      const both = await ask('Is a porter just a weak stout', ['stout', 'porter']);
+      const stout = await ask('Nitrogen pours for stout', ['stout']);
+      const porter = await ask('Baltic porter yeast choice', ['porter']);
+      await db.kysely.updateTable('questions').set({ vote_count: 9 }).where('id', '=', stout).execute();
+      await db.kysely.updateTable('questions').set({ vote_count: 3 }).where('id', '=', porter).execute();
+      // Two shared tags come before one, whatever the score; then the higher score.
+      expect(await related(subject)).toEqual([both, stout, porter]);
+
+      // A tag with more questions than RELATED_PER_TAG: only its newest count, so the old top-scored one is left out.
+      const kvass = await ask('Kvass from rye bread', ['kvass']);
+      const tag = await db.kysely.selectFrom('tag_rel').select('tag_id').where('object_id', '=', kvass).executeTakeFirstOrThrow();
+      const id = (n: number) => `1001999999${String(n).padStart(7, '0')}`;
+      const rows = Array.from({ length: RELATED_PER_TAG + 1 }, (_, n) => id(n));
+      for (let i = 0; i < rows.length; i += 100) {
+        const chunk = rows.slice(i, i + 100);
+        await db.kysely.insertInto('questions').values(chunk.map((qid) => ({ id: qid, user_id: '1', title: `Kvass question ${qid}`, original_text: 'kvass', parsed_text: '<p>kvass</p>', created_at: 1, updated_at: 1, post_updated_at: 1 }))).execute();
+        await db.kysely.insertInto('tag_rel').values(chunk.map((qid) => ({ object_id: qid, tag_id: tag.tag_id, status: 1, created_at: 1 }))).execute();
+      }
+      await db.kysely.updateTable('questions').set({ vote_count: 100 }).where('id', '=', id(0)).execute();
+      await db.kysely.updateTable('questions').set({ vote_count: 50 }).where('id', '=', id(7)).execute();
+      await db.kysely.updateTable('questions').set({ vote_count: 40 }).where('id', '=', id(RELATED_PER_TAG)).execute();
+      const list = await related(kvass);
+      expect(list).toHaveLength(5);
+      expect(list.slice(0, 2)).toEqual([id(7), id(RELATED_PER_TAG)]);
+      expect(list).not.toContain(id(0));
     });
   });
 }
