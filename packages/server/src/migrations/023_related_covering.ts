@@ -17,6 +17,6 @@ import type { DialectName } from '../core/db/dialect.js';
 /** Adds the index (SQLite, PostgreSQL). */
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   if (dialect === 'mysql') return;
-  await db.schema.createIndex('questions_related_idx').on('questions').columns(['id', 'status', 'vote_count']).where(sql`${sql.ref('show')} = 1`).execute();
+  await db.schema.createIndex('questions_related_idx').on('questions').columns(['id', 'status', 'vote_count']).where(sql<boolean>`${sql.ref('show')} = 1`).execute();
   if (dialect === 'sqlite') await sql`analyze questions`.execute(db);
 }
