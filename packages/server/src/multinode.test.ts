@@ -51,6 +51,15 @@ interface Node {
   base: string;
   child: ChildProcess;
   dir: string;
+  /** The last 8 KB the node wrote to stderr (errors only: LOG_LEVEL=error), for the message of a failed call. */
+  stderr: string;
+}
+
+/** How a node stands, for an error message: running, or how it ended and its last error output. */
+function nodeState(node: Node): string {
+  const { exitCode, signalCode } = node.child;
+  const state = exitCode === null && signalCode === null ? 'still running' : `exited (code ${exitCode}, signal ${signalCode})`;
+  return `${node.base} ${state}; its stderr: ${node.stderr.trim() || '(empty)'}`;
 }
 
 async function waitReady(node: Node, ms = 45_000): Promise<void> {
@@ -73,7 +82,12 @@ async function api(node: Node, method: string, url: string, opts: { token?: stri
   if (opts.token) headers.authorization = opts.token;
   if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${node.base}${url}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  let res: Response;
+  try {
+    res = await fetch(`${node.base}${url}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  } catch (err) {
+    throw new Error(`${method} ${url}: ${(err as Error).message}; node ${nodeState(node)}`, { cause: err });
+  }
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -113,9 +127,13 @@ for (const { db, redis, title } of SELECTED) describe(title, () => {
             ...process.env, QUORUM_DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', QUORUM_RATE_LIMIT: 'off',
             QUORUM_REDIS_URL: redis ? REDIS_URL : '', QUORUM_NODES: '3', QUORUM_TRUSTED_PROXIES: '127.0.0.1',
           },
-          stdio: 'ignore',
+          stdio: ['ignore', 'ignore', 'pipe'],
         });
-        nodes[i] = { base: `http://127.0.0.1:${port}`, child, dir };
+        const node: Node = { base: `http://127.0.0.1:${port}`, child, dir, stderr: '' };
+        child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+          node.stderr = (node.stderr + chunk).slice(-8192);
+        });
+        nodes[i] = node;
       }),
     );
     await Promise.all(nodes.map((n) => waitReady(n)));
