@@ -7,9 +7,8 @@
  * docs/BENCHMARKS.md "Tenth round"). The query names `show = 1` as a literal so that the planner can use it.
  * Partial on purpose: the same columns as a full index turned SQLite's (3.53) plans for the question lists from a
  * walk of `questions_pin_newest_idx` into every listed row sorted (a list page from under 5 ms to 150-350 ms at 100k
- * questions), and
- * a partial index is not a candidate for those queries, whose `show` is a bound parameter. MySQL has no partial
- * indexes and reads rows by primary key from the clustered index: nothing is added there.
+ * questions), and a partial index is not a candidate for those queries, whose `show` is a bound parameter. MySQL
+ * has no partial indexes and reads rows by primary key from the clustered index: nothing is added there.
  * On SQLite the table's planner statistics are refreshed at once (as migrations 016 and 018-021 do).
  */
 import { sql, type Kysely } from 'kysely';
