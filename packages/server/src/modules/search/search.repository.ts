@@ -376,31 +376,38 @@ export async function similarTitles(db: Db, forms: string[], limit: number): Pro
 /**
  * How many questions of each tag related questions are drawn from: the tag's newest (highest id) this many. Keeps
  * the cost of question/similar/tag bounded on sites with very large tags, where walking every question of a tag
- * grew with the tag (~0.6 us per candidate with migration 023's index); exact for tags of up to this many questions.
+ * grew with the tag; exact for tags of up to this many questions.
  */
 export const RELATED_PER_TAG = 500;
 
+/** Ids of the tags of a question (live tag links only). */
+export async function questionTagIds(db: Db, questionId: string): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', '=', 1).execute();
+  return rows.map((r) => r.tag_id);
+}
+
 /**
- * Questions sharing tags with `questionId`: most shared tags first, then score, then newest; the candidates are
- * the newest RELATED_PER_TAG questions of each of its tags (normal or closed, listed, not the question itself).
- * @returns up to `limit` question ids
+ * The newest questions of a tag that related questions are drawn from.
+ * `ids` are the tag's newest `count` live tag links, newest (highest id) first, whatever their question's state;
+ * `votes[i]` is the score of `ids[i]` when that question is normal or closed and listed, else null (not shown).
  */
-export async function relatedByTags(db: Db, questionId: string, limit: number): Promise<string[]> {
-  const tags = await db.kysely.selectFrom('tag_rel').select('tag_id').where('object_id', '=', questionId).where('status', '=', 1).execute();
-  if (!tags.length) return [];
-  // One bounded range of the (tag_id, status, object_id) index per tag, read backwards; a derived table per tag
-  // because a LIMIT inside a UNION member, or inside IN (...), is not portable (MySQL refuses the latter).
-  const perTag = tags.map(
-    (t, i) => sql`select object_id from (select object_id from tag_rel where tag_id = ${t.tag_id} and status = 1 and object_id <> ${questionId}
-      order by object_id desc limit ${RELATED_PER_TAG}) ${sql.raw(`r${i}`)}`,
-  );
-  const r = await sql<{ id: string }>`select q.id as id
-    from (select object_id, count(*) as n from (${sql.join(perTag, sql` union all `)}) c group by object_id) shared
-    join questions q on q.id = shared.object_id
-    where q.status in (1, 2) and ${sql.ref('q.show')} = 1
-    order by shared.n desc, q.vote_count desc, q.id desc
-    limit ${limit}`.execute(db.kysely);
-  return r.rows.map((x) => x.id);
+export interface RelatedCandidates {
+  ids: string[];
+  votes: (number | null)[];
+}
+
+/**
+ * A tag's newest `count` questions (by tag link, newest first) with the score of those that may be shown as
+ * related (status normal or closed, listed): one backwards range of the (tag_id, status, object_id) index and a
+ * probe of migration 023's `questions_related_idx` per row.
+ * @param count how many tag links, e.g. RELATED_PER_TAG + 1 (the question itself may be among them)
+ */
+export async function relatedCandidates(db: Db, tagId: string, count: number): Promise<RelatedCandidates> {
+  const r = await sql<{ object_id: string; vote_count: number | string | null }>`select t.object_id as object_id, q.vote_count as vote_count
+    from (select object_id from tag_rel where tag_id = ${tagId} and status = 1 order by object_id desc limit ${count}) t
+    left join questions q on q.id = t.object_id and q.status in (1, 2) and ${sql.ref('q.show')} = 1
+    order by t.object_id desc`.execute(db.kysely);
+  return { ids: r.rows.map((x) => x.object_id), votes: r.rows.map((x) => (x.vote_count === null ? null : Number(x.vote_count))) };
 }
 
 export type QuestionRow = Selectable<QuestionsTable>;

@@ -93,20 +93,59 @@ export async function similarByTitle(ctx: AppContext, title: string): Promise<Re
 
 /**
  * Related questions by question and size, presented, until the next content write (at most 60 s): every question
- * page asks for them, and the query groups every question sharing a tag (grows with the tags' sizes; the costliest
- * call of a question page). A content write (a vote, an answer, an edit, a deletion, a hidden question) clears
- * them on every node; view counts in them may lag up to the maximum age, as on the anonymous pages' cache.
+ * page asks for them. A content write (a vote, an answer, an edit, a deletion, a hidden question) clears them on
+ * every node; view counts in them may lag up to the maximum age, as on the anonymous pages' cache.
  */
 const related = new ContentCache<Record<string, unknown>[]>(60_000, 5000);
 
 /**
- * GET /question/similar/tag?question_id=: related questions, those sharing most tags first, then by score.
+ * Each tag's related-question candidates (repo.relatedCandidates), kept like `related` and cleared by the same
+ * writes. A site has far fewer tags than questions and its questions crowd into its popular tags, so most
+ * questions whose own list is not kept find their tags' candidates here: at 100k questions a list computed from
+ * kept candidates costs ~0.1 ms where the grouping query cost ~0.45 ms (docs/BENCHMARKS.md "Eleventh round").
+ * At most 2,000 tags of 501 ids each (~20 KB a tag).
+ */
+const candidatesByTag = new ContentCache<repo.RelatedCandidates>(60_000, 2000);
+
+/**
+ * Questions sharing tags with `questionId`: most shared tags first, then score, then newest (highest id); the
+ * candidates are the newest RELATED_PER_TAG questions of each of its tags other than the question itself, of
+ * which those normal or closed and listed are shown.
+ * @returns up to `limit` question ids
+ */
+async function relatedIds(ctx: AppContext, questionId: string, limit: number): Promise<string[]> {
+  const db = requireDb(ctx);
+  const tagIds = await repo.questionTagIds(db, questionId);
+  const shared = new Map<string, { n: number; votes: number }>();
+  for (const tagId of tagIds) {
+    const c = await candidatesByTag.get(db, tagId, () => repo.relatedCandidates(db, tagId, repo.RELATED_PER_TAG + 1));
+    let taken = 0;
+    for (let i = 0; i < c.ids.length && taken < repo.RELATED_PER_TAG; i++) {
+      const id = c.ids[i]!;
+      if (id === questionId) continue;
+      taken++;
+      const votes = c.votes[i];
+      if (votes === null || votes === undefined) continue;
+      const s = shared.get(id);
+      if (s) s.n++;
+      else shared.set(id, { n: 1, votes });
+    }
+  }
+  return [...shared]
+    .sort(([a, x], [b, y]) => y.n - x.n || y.votes - x.votes || (a < b ? 1 : a > b ? -1 : 0))
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
+/**
+ * GET /question/similar/tag?question_id=: related questions, those sharing most tags first, then by score
+ * (relatedIds). Answer shows its first tag's most frequent questions; sharing tags is what makes a question related.
  * @returns `{count, list}` (Answer's shape for this call)
  */
 export async function relatedByTags(ctx: AppContext, questionId: string, limit: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const list = await related.get(db, `${questionId}:${limit}`, async () => {
-    const ids = await repo.relatedByTags(db, questionId, limit);
+    const ids = await relatedIds(ctx, questionId, limit);
     const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => (rows.has(id) ? [presentQuestionBase(rows.get(id)!)] : []));
   });

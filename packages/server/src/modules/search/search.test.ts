@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { indexPosts, reindexAll } from './index.js';
@@ -271,6 +272,30 @@ for (const dialect of DIALECTS) {
       expect(list).toHaveLength(5);
       expect(list.slice(0, 2)).toEqual([id(7), id(RELATED_PER_TAG)]);
       expect(list).not.toContain(id(0));
+    });
+
+    it('lists the same related questions as grouping every candidate in the database, on a site of mixed tags and states', async (t) => {
+      if (!site) return t.skip();
+      const k = site.app.quorum.database!.kysely;
+      // 60 questions over 5 tags of their own (1 to 4 tags each), scores 0-3 (ties), some closed, deleted or unlisted.
+      let seed = 7;
+      const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), (seed >>> 16) % n);
+      const tagIds = [1, 2, 3, 4, 5].map((n) => `10029999990000${n}`);
+      const qid = (n: number) => `1002999999${String(n).padStart(7, '0')}`;
+      const questions = Array.from({ length: 60 }, (_, n) => ({ id: qid(n), user_id: '1', title: `Mixed question ${n}`, original_text: 'x', parsed_text: '<p>x</p>', created_at: 1, updated_at: 1, post_updated_at: 1, vote_count: rand(4), status: [1, 1, 1, 2, 10][rand(5)]!, show: [1, 1, 1, 2][rand(4)]! }));
+      await k.insertInto('questions').values(questions).execute();
+      const links = questions.flatMap((q) => tagIds.filter(() => rand(2) === 0).map((tag_id) => ({ object_id: q.id, tag_id, status: 1, created_at: 1 })));
+      await k.insertInto('tag_rel').values(links).execute();
+      for (const q of questions) {
+        const expected = (
+          await sql<{ id: string }>`select q.id as id from (select object_id, count(*) as n from tag_rel where status = 1 and object_id <> ${q.id}
+            and tag_id in (select tag_id from tag_rel where object_id = ${q.id} and status = 1) group by object_id) shared
+            join questions q on q.id = shared.object_id where q.status in (1, 2) and ${sql.ref('q.show')} = 1
+            order by shared.n desc, q.vote_count desc, q.id desc limit 20`.execute(k)
+        ).rows.map((r) => r.id);
+        const r = await call(site.app, 'GET', `${V1}/question/similar/tag?question_id=${q.id}&page_size=20`);
+        expect((r.body.data.list as { id: string }[]).map((x) => x.id), q.id).toEqual(expected);
+      }
     });
   });
 }
