@@ -9,7 +9,7 @@
  *   ssr-miss     the same with a query parameter of its own on every request (a cache-buster the page does not read)
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
- *   page-calls   logged-in: the 9 calls a question page makes, in turn, each for a Zipf question
+ *   page-calls   logged-in: the 9 calls a question page makes, in turn, all 9 for one Zipf question (a page at a time)
  *   page-call    one of those 9 (Scenario.call, an index into PAGE_CALLS), for Zipf questions
  *   list         GET /question/page: random page 1-50 (skewed to the first), random order, a tag filter half the time
  *   search       GET /search with the search benchmark's query mix (1-3 words, Chinese, very common words)
@@ -111,20 +111,22 @@ export function generator(sc: Scenario): () => Req {
   const ssr = (): Req => get(qpath(), false);
   let misses = 0;
   const ssrMiss = (): Req => get(`${qpath()}?miss=${sc.seed}-${++misses}`, false);
-  const info = (): Req => get(`${api}/question/info?id=${qid()}`);
-  const answers = (): Req => get(`${api}/answer/page?question_id=${qid()}&order=default&page=1&page_size=20`);
-  const pageCalls = [
-    info,
-    answers,
-    () => get(`${api}/comment/batch?object_ids=${qid()}&page_size=3`),
-    () => get(`${api}/meta/reaction/batch?object_ids=${qid()}`),
-    () => get(`${api}/question/link?question_id=${qid()}&page=1&page_size=5`),
-    () => get(`${api}/question/similar/tag?question_id=${qid()}&page_size=5`),
+  // The calls of one question page, for question `id`.
+  const pageCallsOf: ((id: string) => Req)[] = [
+    (id) => get(`${api}/question/info?id=${id}`),
+    (id) => get(`${api}/answer/page?question_id=${id}&order=default&page=1&page_size=20`),
+    (id) => get(`${api}/comment/batch?object_ids=${id}&page_size=3`),
+    (id) => get(`${api}/meta/reaction/batch?object_ids=${id}`),
+    (id) => get(`${api}/question/link?question_id=${id}&page=1&page_size=5`),
+    (id) => get(`${api}/question/similar/tag?question_id=${id}&page_size=5`),
     () => get(`${api}/user/info`),
     () => get(`${api}/permission?action=question.invite`),
     () => get(`${api}/notification/status`),
   ];
+  const info = (): Req => pageCallsOf[0]!(qid());
+  const answers = (): Req => pageCallsOf[1]!(qid());
   let call = 0;
+  let pageQuestion = '';
   // Writes: each new answer goes to a question this member has not answered yet (one answer per member and
   // question); votes go to questions of other members (voting again is accepted and changes nothing).
   let nextAnswer = sc.writeOffset ?? 0;
@@ -155,9 +157,15 @@ export function generator(sc: Scenario): () => Req {
     case 'answers':
       return answers;
     case 'page-calls':
-      return () => pageCalls[call++ % pageCalls.length]!();
-    case 'page-call':
-      return pageCalls[sc.call ?? 0]!;
+      // A page at a time: its 9 calls for one Zipf question, as a reader's page makes them.
+      return () => {
+        if (call % pageCallsOf.length === 0) pageQuestion = qid();
+        return pageCallsOf[call++ % pageCallsOf.length]!(pageQuestion);
+      };
+    case 'page-call': {
+      const one = pageCallsOf[sc.call ?? 0]!;
+      return () => one(qid());
+    }
     case 'list':
       return list;
     case 'search':

@@ -7,8 +7,8 @@
  *     (modules/ssr/ssr.pagecache.ts) when it holds the page; the same with a cache-busting parameter on every
  *     request; and the same on a second server with the page cache off (QUORUM_PAGE_CACHE_MB=0): every page rendered;
  *   - the same question page again and again (micro-cached), for comparison;
- *   - logged-in question-page API calls (never cached): question/info, answer/page, all 9 calls in turn, and each
- *     of the 9 on its own;
+ *   - logged-in question-page API calls (never cached): question/info, answer/page, all 9 calls in turn (a page,
+ *     one question, at a time), and each of the 9 on its own;
  *   - question list pages: random page, order and tag filter;
  *   - search queries with the search benchmark's mix, over words of the site's own posts;
  *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
@@ -284,7 +284,7 @@ async function main(): Promise<void> {
     }
     await measure('info', 'GET /question/info, logged in, Zipf', 'info');
     await measure('answers', 'GET /answer/page, logged in, Zipf', 'answers');
-    await measure('page-calls', "the question page's 9 logged-in API calls in turn", 'page-calls');
+    await measure('page-calls', "the question page's 9 logged-in API calls in turn, one question a page", 'page-calls');
     // Each of the 9 on its own (the target is per call); `BENCH_ONLY=calls` selects all of them.
     for (const [i, name] of PAGE_CALLS.entries()) {
       if (ONLY?.has('calls')) ONLY.add(`call-${i}`);
