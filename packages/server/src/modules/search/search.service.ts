@@ -117,9 +117,10 @@ const candidatesByTag = new ContentCache<repo.RelatedCandidates>(60_000, 2000);
 async function relatedIds(ctx: AppContext, questionId: string, limit: number): Promise<string[]> {
   const db = requireDb(ctx);
   const tagIds = await repo.questionTagIds(db, questionId);
-  const shared = new Map<string, { n: number; votes: number }>();
-  for (const tagId of tagIds) {
-    const c = await candidatesByTag.get(db, tagId, () => repo.relatedCandidates(db, tagId, repo.RELATED_PER_TAG + 1));
+  // Every tag's candidates at once: on PostgreSQL and MySQL the lists not kept are read in parallel round trips.
+  const lists = await Promise.all(tagIds.map((tagId) => candidatesByTag.get(db, tagId, () => repo.relatedCandidates(db, tagId, repo.RELATED_PER_TAG + 1))));
+  const shared = new Map<string, RelatedCandidate>();
+  for (const c of lists) {
     let taken = 0;
     for (let i = 0; i < c.ids.length && taken < repo.RELATED_PER_TAG; i++) {
       const id = c.ids[i]!;
@@ -129,24 +130,31 @@ async function relatedIds(ctx: AppContext, questionId: string, limit: number): P
       if (votes === null || votes === undefined) continue;
       const s = shared.get(id);
       if (s) s.n++;
-      else shared.set(id, { n: 1, votes });
+      else shared.set(id, { id, n: 1, votes });
     }
   }
   // The best `limit` in one pass, kept in order (a full sort of every candidate cost ~0.5 ms for ~800).
-  const best: { id: string; n: number; votes: number }[] = [];
-  for (const [id, s] of shared) {
-    if (best.length === limit && !ranksBefore(id, s, best[limit - 1]!)) continue;
+  const best: RelatedCandidate[] = [];
+  for (const s of shared.values()) {
+    if (best.length === limit && !ranksBefore(s, best[limit - 1]!)) continue;
     let at = Math.min(best.length, limit - 1);
-    while (at > 0 && ranksBefore(id, s, best[at - 1]!)) at--;
+    while (at > 0 && ranksBefore(s, best[at - 1]!)) at--;
     if (best.length === limit) best.pop();
-    best.splice(at, 0, { id, n: s.n, votes: s.votes });
+    best.splice(at, 0, s);
   }
   return best.map((b) => b.id);
 }
 
-/** Whether related candidate `id` ranks before `other`: more shared tags, then higher score, then newer (higher id). */
-function ranksBefore(id: string, s: { n: number; votes: number }, other: { id: string; n: number; votes: number }): boolean {
-  return s.n !== other.n ? s.n > other.n : s.votes !== other.votes ? s.votes > other.votes : id > other.id;
+/** A question counted as related: how many of the tags it shares, and its score. */
+interface RelatedCandidate {
+  id: string;
+  n: number;
+  votes: number;
+}
+
+/** Whether `a` ranks before `b` as a related question: more shared tags, then higher score, then newer (higher id). */
+function ranksBefore(a: RelatedCandidate, b: RelatedCandidate): boolean {
+  return a.n !== b.n ? a.n > b.n : a.votes !== b.votes ? a.votes > b.votes : a.id > b.id;
 }
 
 /**
