@@ -7,6 +7,9 @@
  *   fixed        one path again and again (the raw baseline, the micro-cached page)
  *   ssr          GET /questions/<id>/<slug>, Zipf popularity (s = 1.1) over every question
  *   ssr-miss     the same with a query parameter of its own on every request (a cache-buster the page does not read)
+ * Logged-in reads are made as one of Scenario.readerTokens at random (a page's calls as one reader); writes as
+ * Scenario.token.
+ *
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
  *   page-calls   logged-in: the 9 calls a question page makes, in turn, all 9 for one Zipf question (a page at a time)
@@ -37,8 +40,13 @@ export interface Scenario {
   questionPaths: string[];
   tags: string[];
   queries: string[];
-  /** Access token of a logged-in member (Authorization header). */
+  /** Access token of the writing member (Authorization header): the writes of `mixed`. */
   token?: string;
+  /**
+   * Access tokens of the logged-in readers: each logged-in read (a page's 9 calls together) is made as one of them,
+   * drawn at random; without them, as `token`.
+   */
+  readerTokens?: string[];
   /** Questions the member has not answered yet (one answer per member and question); `mixed` answers them in turn. */
   answerTargets: string[];
   /** Where in `answerTargets` this run starts, so runs on one site never answer a question twice. */
@@ -100,8 +108,16 @@ export function generator(sc: Scenario): () => Req {
   const qpath = () => sc.questionPaths[rank()]!;
   const auth = sc.token ? { authorization: sc.token } : undefined;
   const json = { ...auth, 'content-type': 'application/json' };
+  // The reader of the next logged-in reads, drawn from its own sequence so the questions drawn stay those of
+  // earlier runs with the same seed.
+  const readers = sc.readerTokens?.length ? sc.readerTokens.map((t) => ({ authorization: t })) : auth ? [auth] : [];
+  const readerRandom = rng(sc.seed ^ 0x5eed);
+  let reader = readers[0];
+  const nextReader = () => {
+    if (readers.length) reader = readers[Math.floor(readerRandom() * readers.length)];
+  };
   const api = '/answer/api/v1';
-  const get = (path: string, withAuth = true): Req => ({ method: 'GET', path, headers: withAuth ? auth : undefined });
+  const get = (path: string, withAuth = true): Req => ({ method: 'GET', path, headers: withAuth ? reader : undefined });
   const orders = ['newest', 'active', 'score', 'unanswered'];
   const list = (): Req => {
     const page = 1 + Math.floor(50 * Math.pow(random(), 3));
@@ -123,8 +139,14 @@ export function generator(sc: Scenario): () => Req {
     () => get(`${api}/permission?action=question.invite`),
     () => get(`${api}/notification/status`),
   ];
-  const info = (): Req => pageCallsOf[0]!(qid());
-  const answers = (): Req => pageCallsOf[1]!(qid());
+  const info = (): Req => {
+    nextReader();
+    return pageCallsOf[0]!(qid());
+  };
+  const answers = (): Req => {
+    nextReader();
+    return pageCallsOf[1]!(qid());
+  };
   let call = 0;
   let pageQuestion = '';
   // Writes: each new answer goes to a question this member has not answered yet (one answer per member and
@@ -159,12 +181,18 @@ export function generator(sc: Scenario): () => Req {
     case 'page-calls':
       // A page at a time: its 9 calls for one Zipf question, as a reader's page makes them.
       return () => {
-        if (call % pageCallsOf.length === 0) pageQuestion = qid();
+        if (call % pageCallsOf.length === 0) {
+          pageQuestion = qid();
+          nextReader();
+        }
         return pageCallsOf[call++ % pageCallsOf.length]!(pageQuestion);
       };
     case 'page-call': {
       const one = pageCallsOf[sc.call ?? 0]!;
-      return () => one(qid());
+      return () => {
+        nextReader();
+        return one(qid());
+      };
     }
     case 'list':
       return list;

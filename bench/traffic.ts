@@ -7,8 +7,9 @@
  *     (modules/ssr/ssr.pagecache.ts) when it holds the page; the same with a cache-busting parameter on every
  *     request; and the same on a second server with the page cache off (QUORUM_PAGE_CACHE_MB=0): every page rendered;
  *   - the same question page again and again (micro-cached), for comparison;
- *   - logged-in question-page API calls (never cached): question/info, answer/page, all 9 calls in turn (a page,
- *     one question, at a time), and each of the 9 on its own;
+ *   - logged-in question-page API calls (never cached), each request (a page's calls together) made as one of
+ *     BENCH_READERS members at random: question/info, answer/page, all 9 calls in turn (a page, one question, at a
+ *     time), and each of the 9 on its own;
  *   - question list pages: random page, order and tag filter;
  *   - search queries with the search benchmark's mix, over words of the site's own posts;
  *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
@@ -17,7 +18,7 @@
  * found a page or list, over all lookups; in-process rows only).
  *
  * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
- * (default 60), BENCH_CONNECTIONS (default 50), BENCH_DATA_DIR (build the site there and keep it; reused when
+ * (default 60), BENCH_CONNECTIONS (default 50), BENCH_READERS (logged-in readers, default 200; 0: the admin reads), BENCH_DATA_DIR (build the site there and keep it; reused when
  * already installed), BENCH_ONLY (comma-separated row keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`;
  * empty skips), BENCH_DOCS=0 (do not record the run in docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile
  * of the server during each in-process row's load to <dir>/<row key>.cpuprofile).
@@ -34,6 +35,7 @@ import { microStats } from '../packages/server/src/core/microcache.js';
 import { pageStats } from '../packages/server/src/modules/ssr/ssr.pagecache.js';
 import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
+import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
 import { freePort, get, machine, startRawServer, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
@@ -46,6 +48,7 @@ const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').filter(Boolean).map(Number);
+const READERS = Number(process.env.BENCH_READERS ?? 200);
 /** BENCH_PROFILE=<dir>: a CPU profile of this process (the server of in-process rows) during each row's load. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
@@ -187,6 +190,17 @@ async function login(base: string): Promise<string> {
   return body.data.access_token;
 }
 
+/**
+ * Sessions of READERS members (users of the dump, not staff), made directly (a login each would only time the
+ * password hash): the logged-in readers of the logged-in rows. Without any (READERS=0), the admin reads.
+ */
+async function readerSessions(app: Awaited<ReturnType<typeof buildApp>>): Promise<string[]> {
+  if (!READERS) return [];
+  const db = app.quorum.database!.kysely;
+  const members = await db.selectFrom('users').select('id').where('e_mail', '!=', ADMIN.email).where('status', '=', 1).orderBy('id').limit(READERS).execute();
+  return Promise.all(members.map((m) => createSession(app.quorum, m.id)));
+}
+
 /** Starts `quorum run --workers n` on `dataDir`; resolves with its base URL and a stop function. */
 async function startCluster(dataDir: string, workers: number): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
@@ -237,13 +251,13 @@ async function main(): Promise<void> {
     const app = await buildApp({ dataDir, rateLimit: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const appBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const fixture: Fixture = { ...(await readFixture(app)), token: await login(appBase) };
+    const fixture: Fixture = { ...(await readFixture(app)), token: await login(appBase), readerTokens: await readerSessions(app) };
     say(`${fixture.questionIds.length} questions, ${fixture.tags.length} tags, ${fixture.queries.length} search queries`);
     // What the site holds now: a reused site keeps the answers and comments of earlier runs' write mixes, which
     // make popular questions heavier (comment/batch, answer/page).
     const k = app.quorum.database!.kysely;
     const count = async (table: 'questions' | 'answers' | 'comments') => Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    siteNote = `${await count('questions')} questions, ${await count('answers')} answers, ${await count('comments')} comments; ${siteNote}`;
+    siteNote = `${await count('questions')} questions, ${await count('answers')} answers, ${await count('comments')} comments; ${siteNote}; logged-in reads as ${READERS ? `${fixture.readerTokens!.length} members at random` : 'the admin'}`;
     const first = fixture.questionPaths[0]!;
     const measure = async (key: string, name: string, kind: ScenarioKind, seconds = DURATION, extra: Partial<Scenario> = {}, base = appBase) => {
       if (ONLY && !ONLY.has(key)) return;
