@@ -60,6 +60,30 @@ for (const dialect of DIALECTS) {
       expect((await page(qid)).list[0]!.user_info.display_name).toBe('Helper Renamed');
     });
 
+    it("shares the page between members, except a member's own answer waiting for review", async (t) => {
+      if (!site) return t.skip();
+      const qid = await ask(site, asker.token, 'Which readers share a page of answers?');
+      const a1 = await answer(site, helper.token, qid, 'A public answer every reader sees.');
+      const linker = await member(site, 'pclinker', 1);
+      const ids = async (token?: string) => {
+        const p = await page(qid, token);
+        return [p.count, p.list.map((a) => a.id)];
+      };
+      // The member's page is read (and kept) before their answer exists.
+      expect(await ids(linker.token)).toEqual([1, [a1]]);
+      expect(await ids(voter.token)).toEqual([1, [a1]]);
+      const links = Array.from({ length: 6 }, (_, i) => `https://pc-links${i}.example/`).join(' ');
+      const pending = await answer(site, linker.token, qid, `Some places to read: ${links}`);
+      expect((await site.app.quorum.database!.kysely.selectFrom('answers').select('status').where('id', '=', pending).executeTakeFirstOrThrow()).status).toBe(11);
+      expect(await ids(linker.token)).toEqual([2, [a1, pending]]);
+      expect(await ids(voter.token)).toEqual([1, [a1]]);
+      expect(await ids()).toEqual([1, [a1]]);
+      expect(await ids(admin)).toEqual([2, [a1, pending]]);
+      const rejected = await call(site.app, 'PUT', `${API}/review/pending/post`, { token: admin, body: { review_id: pending, status: 'reject' } });
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      expect(await ids(linker.token)).toEqual([1, [a1]]);
+    });
+
     it("shows another process's change of an answer within the window", async (t) => {
       if (!site || !other) return t.skip();
       const qid = await ask(site, asker.token, 'Does another node see the same answers?');

@@ -32,14 +32,25 @@ const MAX_PAGES = 2000;
 const MAX_ROWS = 50;
 
 const pages = new ContentCache<AnswerPageRows>(MAX_AGE_MS, MAX_PAGES);
+const pendingAuthors = new ContentCache<ReadonlySet<string>>(MAX_AGE_MS, MAX_PAGES);
+
+/**
+ * Whether member `viewerId` has an answer waiting for review on question `questionId` (what makes their page differ
+ * from an anonymous reader's), from the cache or read.
+ */
+function hasPendingAnswer(db: ReturnType<typeof requireDb>, questionId: string, viewerId: string): Promise<boolean> {
+  const key = db.writes ? `${questionId}|${db.writes.generation('answers')}` : null;
+  return pendingAuthors.get(db, key, async () => new Set(await repo.pendingAnswerAuthors(db, questionId))).then((authors) => authors.has(viewerId));
+}
 
 /**
  * The answers of page (`offset`, `limit`) of question `questionId` in `scope` and order `order`, from the cache or
  * read (see the file header); pages of more than MAX_ROWS are not kept. Rows are frozen: they are shared by every
  * reader of the page.
  */
-export function answerPageRows(ctx: AppContext, questionId: string, order: repo.AnswerOrder, offset: number, limit: number, scope: repo.AnswerScope): Promise<AnswerPageRows> {
+export async function answerPageRows(ctx: AppContext, questionId: string, order: repo.AnswerOrder, offset: number, limit: number, scope: repo.AnswerScope): Promise<AnswerPageRows> {
   const db = requireDb(ctx);
+  if (!scope.moderator && scope.viewerId && !(await hasPendingAnswer(db, questionId, scope.viewerId))) scope = { moderator: false };
   const kind = scope.moderator ? 'moderator' : scope.viewerId ? `member:${scope.viewerId}` : 'anonymous';
   const key = db.writes && limit <= MAX_ROWS ? `${questionId}|${order}|${offset}|${limit}|${kind}|${db.writes.generation('answers', 'users')}` : null;
   return pages.get(db, key, async () => {

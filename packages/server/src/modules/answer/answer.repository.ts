@@ -90,6 +90,16 @@ function scopeOf(kind: ScopeKind, viewerId: string): AnswerScope {
 const listQueries = new Map<string, PreparedQuery<[string, string, number, number], AnswerRow>>();
 const countQueries = new Map<string, PreparedQuery<[string, string], { n: number }>>();
 
+const pendingAuthorsQuery = prepared((k, qid: string) => k.selectFrom('answers').select('user_id').where('question_id', '=', qid).where('status', '=', 11));
+
+/**
+ * Authors of the pending answers (status 11, waiting for review) of question `questionId`: a range of
+ * `answers_question_idx` that reads no row when there are none (most questions).
+ */
+export async function pendingAnswerAuthors(db: Db, questionId: string): Promise<string[]> {
+  return (await pendingAuthorsQuery(db, questionId)).map((r) => r.user_id);
+}
+
 /** Updates columns of an answer. */
 export async function updateAnswer(db: Db, id: string, fields: Updateable<AnswersTable>): Promise<void> {
   await db.kysely.updateTable('answers').set(fields).where('id', '=', id).execute();
