@@ -23,9 +23,11 @@ export function countView(ctx: AppContext, questionId: string): void {
  * Questions per flush step: one transaction of view updates, then the view badges of those questions; the event
  * loop serves requests between steps. On SQLite a step never yields (the driver is synchronous), and the whole flush
  * in one go held the loop for 55-70 ms every FLUSH_MS under load (1,300 questions viewed in 5 s), which put every
- * request in flight at that moment into the slowest percent (docs/BENCHMARKS.md, sixth round).
+ * request in flight at that moment into the slowest percent (docs/BENCHMARKS.md, sixth round). At 100,000 questions
+ * a question's update costs SQLite ~170 us (its row, the primary key and two indexes holding view_count), so a
+ * step of 100 held the loop ~17 ms; 50 hold it about half as long ("Twelfth round").
  */
-const FLUSH_STEP = 100;
+const FLUSH_STEP = 50;
 
 /** The flush under way per app, if any: the next one starts after it. */
 const flushing = new WeakMap<AppContext, Promise<void>>();
