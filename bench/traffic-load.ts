@@ -3,13 +3,13 @@
  * loop with the server under test. Reads a {@link Scenario} as JSON from the file named by argv[2], drives
  * autocannon with a request generator of that kind, and prints autocannon's result as JSON on stdout.
  *
+ * Logged-in reads are made as one of Scenario.readerTokens at random (a page's calls as one reader), writes as
+ * Scenario.token.
+ *
  * Kinds (every random choice is seeded, so two runs of a scenario send the same requests):
  *   fixed        one path again and again (the raw baseline, the micro-cached page)
  *   ssr          GET /questions/<id>/<slug>, Zipf popularity (s = 1.1) over every question
  *   ssr-miss     the same with a query parameter of its own on every request (a cache-buster the page does not read)
- * Logged-in reads are made as one of Scenario.readerTokens at random (a page's calls as one reader); writes as
- * Scenario.token.
- *
  *   info         logged-in GET /question/info?id=<Zipf id>
  *   answers      logged-in GET /answer/page of a Zipf question (first page of 20, default order)
  *   page-calls   logged-in: the 9 calls a question page makes, in turn, all 9 for one Zipf question (a page at a time)

@@ -18,10 +18,11 @@
  * found a page or list, over all lookups; in-process rows only).
  *
  * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
- * (default 60), BENCH_CONNECTIONS (default 50), BENCH_READERS (logged-in readers, default 200; 0: the admin reads), BENCH_DATA_DIR (build the site there and keep it; reused when
- * already installed), BENCH_ONLY (comma-separated row keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`;
- * empty skips), BENCH_DOCS=0 (do not record the run in docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile
- * of the server during each in-process row's load to <dir>/<row key>.cpuprofile).
+ * (default 60), BENCH_CONNECTIONS (default 50), BENCH_READERS (logged-in readers, default 200; 0: the admin reads),
+ * BENCH_DATA_DIR (build the site there and keep it; reused when already installed), BENCH_ONLY (comma-separated row
+ * keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`; empty skips), BENCH_DOCS=0 (do not record the run in
+ * docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile of the server during each in-process row's load to
+ * <dir>/<row key>.cpuprofile).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
