@@ -62,6 +62,15 @@ export class ContentCache<T> {
     return value;
   }
 
+  /**
+   * Drops the value of `key` on `db`, if kept. Like clear(), it keeps values being computed meanwhile from being
+   * stored: they may have been read before the write that made this one stale.
+   */
+  delete(db: Db, key: string): void {
+    this.values.get(db)?.delete(key);
+    this.clears++;
+  }
+
   /** Drops every value (a content write). */
   clear(): void {
     this.values = new WeakMap();

@@ -7,8 +7,12 @@
  * Only queries built with Kysely are seen: raw `sql` texts are not parsed (none writes the watched tables), and
  * prepared queries (core/db/prepared.ts) are read-only. Other processes' writes are not seen: caches that rely on
  * it keep their values for a bounded time only.
+ *
+ * An UPDATE that sets nothing but counter columns (COUNTER_COLUMNS) does not move its table's generation: the view
+ * counts flushed every few seconds would otherwise drop every cached question row each time, where the flush drops
+ * just the rows of the questions it wrote (question.views.ts).
  */
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow, UpdateQueryNode } from 'kysely';
 
 /** The table a write targets: a table node, possibly behind an alias. */
 function tableName(node: OperationNode | undefined): string | undefined {
@@ -17,13 +21,36 @@ function tableName(node: OperationNode | undefined): string | undefined {
   return n?.kind === 'TableNode' ? n.table?.identifier?.name : undefined;
 }
 
+/**
+ * Columns, by table, whose updates alone do not count as writes to the table (see the file header). The code that
+ * writes them drops what it makes stale itself.
+ */
+export const COUNTER_COLUMNS: Readonly<Record<string, ReadonlySet<string>>> = {
+  questions: new Set(['view_count', 'unique_view_count']),
+};
+
+/** Name of the column a SET item writes. */
+function columnName(node: OperationNode): string | undefined {
+  const n = node as OperationNode & { column?: { name?: string } };
+  return n.kind === 'ColumnNode' ? n.column?.name : undefined;
+}
+
+/** Whether an UPDATE of `table` sets counter columns only (COUNTER_COLUMNS). */
+function countersOnly(table: string, node: UpdateQueryNode): boolean {
+  const counters = COUNTER_COLUMNS[table];
+  if (!counters || !node.updates?.length) return false;
+  return node.updates.every((u) => counters.has(columnName(u.column) ?? ''));
+}
+
 /** The tables an INSERT, UPDATE or DELETE writes; [] for other statements. */
 function writtenTables(node: RootOperationNode): string[] {
   switch (node.kind) {
     case 'InsertQueryNode':
       return [tableName(node.into)].filter((t): t is string => !!t);
-    case 'UpdateQueryNode':
-      return [tableName(node.table)].filter((t): t is string => !!t);
+    case 'UpdateQueryNode': {
+      const t = tableName(node.table);
+      return t && !countersOnly(t, node) ? [t] : [];
+    }
     case 'DeleteQueryNode':
       return node.from.froms.map(tableName).filter((t): t is string => !!t);
     default:

@@ -10,9 +10,10 @@
  *   - the author and editor: their ids and this process's writes to `users` (names, avatars, reputation).
  * Writes made by another worker process or node clear the cache when they are content writes (relayed as the
  * micro-cache's clears are); other writes there (a tag renamed, a profile saved) show within MAX_AGE_MS.
- * The question row itself is kept apart (`questionRow`): any write to `questions` by this process drops it (the
- * view-count flush every 5 s among them), content writes anywhere clear it, and other writes elsewhere (a follow
- * counted on another node) show within ROW_MAX_AGE_MS.
+ * The question row itself is kept apart (`questionRow`): any write to `questions` by this process drops it, content
+ * writes anywhere clear it, and other writes elsewhere (a follow counted on another node) show within
+ * ROW_MAX_AGE_MS. The view-count flush drops the rows of the questions it wrote only (`forgetQuestionRows`; its
+ * updates do not move the table's generation, core/db/writewatch.ts), not every row kept.
  */
 import type { AppContext } from '../../core/context.js';
 import { requireDb } from '../../core/context.js';
@@ -52,6 +53,14 @@ export function questionRow(ctx: AppContext, id: string): Promise<repo.QuestionR
     const q = await repo.findQuestion(db, id);
     return q && Object.freeze(q);
   });
+}
+
+/** Drops the kept rows of questions `ids` (their view counts were just written). */
+export function forgetQuestionRows(ctx: AppContext, ids: readonly string[]): void {
+  const db = ctx.database;
+  if (!db?.writes) return;
+  const generation = db.writes.generation('questions');
+  for (const id of ids) rows.delete(db, `${id}|${generation}`);
 }
 
 /** The info parts of question row `q`, from the cache or read (see the file header). */
