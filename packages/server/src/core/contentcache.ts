@@ -16,18 +16,57 @@ onMicroClear(() => {
   for (const cache of caches) cache.clear();
 });
 
+/** A value kept, when it was computed (ms since the epoch), its weight (see `Bound`) and whether it was read since
+ * the eviction cursor last passed it. */
+interface Entry<T> {
+  at: number;
+  value: T;
+  weight: number;
+  read: boolean;
+}
+
+/**
+ * The values kept for one database handle, their weights summed, and the eviction cursor (an iterator over the
+ * map's keys, kept from one eviction to the next).
+ *
+ * Eviction is "second chance" (CLOCK): a read only marks its entry, and the cursor, going round the keys in
+ * insertion order, drops the first entry not read since it last passed, clearing the marks of those it skips.
+ * Moving a key to the back on every read (delete and set, an exact least-recently-read order) cost V8 more the
+ * larger the map: 0.3 us a read at 2,000 entries, 1.0 us at 5,000 and 3.2 us at 20,000 under Zipf reads, where
+ * marking costs 0.19-0.25 us at any of these sizes and keeps as many values read as often (docs/BENCHMARKS.md
+ * "Thirteenth round").
+ */
+interface Store<T> {
+  map: Map<string, Entry<T>>;
+  weight: number;
+  cursor?: IterableIterator<string>;
+}
+
+/**
+ * A bound on the memory of the values kept per database handle, for values whose size varies a lot (pages of
+ * answers with their bodies): values are dropped while the weights kept would sum to more than `max`.
+ */
+export interface Bound<T> {
+  /** Approximate heap bytes of a value. */
+  weigh: (value: T) => number;
+  /** Most bytes kept per database handle. */
+  max: number;
+}
+
 /** A cache of values of type T by text key, per database handle (see the file header). */
 export class ContentCache<T> {
-  private values = new WeakMap<Db, Map<string, { at: number; value: T }>>();
+  private values = new WeakMap<Db, Store<T>>();
   private clears = 0;
 
   /**
    * @param maxAgeMs longest a value is kept without a write clearing it
-   * @param maxEntries values kept per database handle, the least recently read dropped first
+   * @param maxEntries values kept per database handle; the eviction (see `Store`) drops values not read lately first
+   * @param bound optional bound on their memory as well (see `Bound`)
    */
   constructor(
     private readonly maxAgeMs: number,
     private readonly maxEntries: number,
+    private readonly bound?: Bound<T>,
   ) {
     caches.add(this as ContentCache<unknown>);
   }
@@ -39,27 +78,60 @@ export class ContentCache<T> {
   async get(db: Db, key: string | null, compute: () => Promise<T>): Promise<T> {
     if (key === null) return compute();
     const mine = this.values.get(db);
-    const hit = mine?.get(key);
+    const hit = mine?.map.get(key);
     if (hit) {
-      // Most recently used last (a Map keeps insertion order; eviction takes the first key): a value read again
-      // and again stays however many others pass through, where dropping the oldest inserted evicted even the most
-      // read values every few seconds under a long tail of misses (docs/BENCHMARKS.md "Seventh round").
-      mine!.delete(key);
       if (Date.now() - hit.at <= this.maxAgeMs) {
-        mine!.set(key, hit);
+        hit.read = true;
         return hit.value;
       }
+      this.drop(mine!, key);
     }
     const generation = this.clears;
     const value = await compute();
     if (generation === this.clears) {
       let current = this.values.get(db);
-      if (!current) this.values.set(db, (current = new Map()));
-      current.delete(key);
-      if (current.size >= this.maxEntries) current.delete(current.keys().next().value!);
-      current.set(key, { at: Date.now(), value });
+      if (!current) this.values.set(db, (current = { map: new Map(), weight: 0 }));
+      this.drop(current, key);
+      const weight = this.bound ? this.bound.weigh(value) : 0;
+      if (this.bound && weight > this.bound.max) return value;
+      // Room first, so the new value is not the one evicted.
+      while (current.map.size && (current.map.size >= this.maxEntries || (this.bound && current.weight + weight > this.bound.max))) this.evictOne(current);
+      current.map.set(key, { at: Date.now(), value, weight, read: false });
+      current.weight += weight;
     }
     return value;
+  }
+
+  /** Drops the first value the cursor finds not read since it last passed (see `Store`). */
+  private evictOne(store: Store<T>): void {
+    for (;;) {
+      let next = store.cursor?.next();
+      if (!next || next.done) {
+        store.cursor = store.map.keys();
+        next = store.cursor.next();
+        if (next.done) return;
+      }
+      const e = store.map.get(next.value)!;
+      if (e.read) {
+        e.read = false;
+        continue;
+      }
+      this.drop(store, next.value);
+      return;
+    }
+  }
+
+  private drop(store: Store<T>, key: string): void {
+    const e = store.map.get(key);
+    if (!e) return;
+    store.map.delete(key);
+    store.weight -= e.weight;
+  }
+
+  /** Values kept on `db` and their weights summed (for tests and measurements). */
+  size(db: Db): { entries: number; weight: number } {
+    const store = this.values.get(db);
+    return { entries: store?.map.size ?? 0, weight: store?.weight ?? 0 };
   }
 
   /**
@@ -67,7 +139,8 @@ export class ContentCache<T> {
    * stored: they may have been read before the write that made this one stale.
    */
   delete(db: Db, key: string): void {
-    this.values.get(db)?.delete(key);
+    const store = this.values.get(db);
+    if (store) this.drop(store, key);
     this.clears++;
   }
 

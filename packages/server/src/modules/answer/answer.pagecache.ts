@@ -27,11 +27,29 @@ export interface AnswerPageRows {
   users: Map<string, UserRow>;
 }
 
-/** Pages kept per database handle, and the largest page kept (rows): bounds the memory the bodies take. */
-const MAX_PAGES = 2000;
+/**
+ * Pages kept per database handle, the memory they may take (approximate bytes, `weighPage`) and the largest page
+ * kept (rows). The memory bound decides on real sites: ~4,700 pages of two answers of a few paragraphs each, far
+ * fewer long threads. A bound of 2,000 pages (and so up to 100,000 answers) instead kept 72% of the logged-in reads
+ * of the Zipf traffic bench where 40 MB keep ~80% (docs/BENCHMARKS.md "Thirteenth round").
+ */
+const MAX_PAGES = 20_000;
+const MAX_PAGE_BYTES = 40 * 2 ** 20;
 const MAX_ROWS = 50;
 
-const pages = new ContentCache<AnswerPageRows>(MAX_AGE_MS, MAX_PAGES);
+/**
+ * Approximate heap bytes of a kept page: its bodies' characters and a fixed cost per answer row and per user row,
+ * fitted to the bench site (8.2 KB measured for a page of two answers with 2,900 characters of body and their
+ * authors). Bodies in a two-byte script take up to twice their share.
+ */
+export function weighPage(p: AnswerPageRows): number {
+  let n = 500 + 1500 * p.users.size;
+  for (const r of p.rows) n += 1000 + r.original_text.length + r.parsed_text.length;
+  return n;
+}
+
+const pages = new ContentCache<AnswerPageRows>(MAX_AGE_MS, MAX_PAGES, { weigh: weighPage, max: MAX_PAGE_BYTES });
+/** Who has an answer pending on a question: a few ids at most, usually none. */
 const pendingAuthors = new ContentCache<ReadonlySet<string>>(MAX_AGE_MS, MAX_PAGES);
 
 /**
