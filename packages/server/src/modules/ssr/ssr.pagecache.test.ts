@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, installedSite, registerUser, type TestSite } from '../../../test/dialects.js';
-import { pageCacheBudget } from './ssr.pagecache.js';
-import { hasWebBuild } from './ssr.renderer.js';
+import { PageCache, pageCacheBudget } from './ssr.pagecache.js';
+import { hasWebBuild, RenderedDocument } from './ssr.renderer.js';
 
 /** Anonymous pages are kept until the next content write (ssr.pagecache.ts); every write shows at once. */
 describe('cache of server-rendered pages', () => {
@@ -135,5 +135,21 @@ describe('cache of server-rendered pages', () => {
       delete process.env.QUORUM_PAGE_CACHE_MB;
       await uncached?.close();
     }
+  });
+
+  it('keeps pages within its budget, dropping first a page not read since the eviction last passed it', () => {
+    // 1,024 bytes: sixteen pages of 64 bytes, the largest a page may be (a sixteenth of the budget).
+    const cache = new PageCache(1024);
+    const doc = (bytes: number) => new RenderedDocument(['x'.repeat(bytes)]);
+    for (let i = 0; i < 16; i++) cache.set(`p${i}`, doc(64));
+    expect(cache.size()).toEqual({ pages: 16, bytes: 1024 });
+    expect(cache.get('p0')).toBeDefined(); // p0 read: p1 is the oldest page not read since
+    cache.set('new', doc(64));
+    expect(cache.size()).toEqual({ pages: 16, bytes: 1024 });
+    expect(cache.get('p1')).toBeUndefined();
+    for (const key of ['p0', 'p2', 'p15', 'new']) expect(cache.get(key), key).toBeDefined();
+    cache.set('big', doc(65));
+    expect(cache.get('big')).toBeUndefined();
+    cache.close();
   });
 });

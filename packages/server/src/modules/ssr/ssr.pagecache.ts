@@ -7,7 +7,8 @@
  * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
  * QUORUM_REDIS_URL, on every node). What changes without such a write, view counts and members' names and
  * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most its budget of HTML (MAX_BYTES unless
- * `QUORUM_PAGE_CACHE_MB` says otherwise; least recently used pages dropped first), so the pages
+ * `QUORUM_PAGE_CACHE_MB` says otherwise; pages not read lately dropped first, by the second-chance eviction of
+ * core/contentcache.ts), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
  */
@@ -34,6 +35,8 @@ interface Entry {
   at: number;
   doc: RenderedDocument;
   size: number;
+  /** Read since the eviction cursor last passed it. */
+  read: boolean;
 }
 
 /** Lookups of every page cache of this process since start (benchmarks print the hit rate). */
@@ -48,6 +51,8 @@ export function pageStats(): { hits: number; misses: number } {
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
   private bytes = 0;
+  /** Where the eviction goes on from (see core/contentcache.ts `Store`). */
+  private cursor?: IterableIterator<string>;
   private readonly unsubscribe: () => void;
 
   /** @param maxBytes the budget (pageCacheBudget); 0 keeps nothing */
@@ -66,24 +71,39 @@ export class PageCache {
       stats.misses++;
       return undefined;
     }
-    // Most recently used last: a Map keeps insertion order, so eviction takes the first key.
-    this.pages.delete(key);
-    this.pages.set(key, hit);
+    // Marked, not moved to the back of the map: see core/contentcache.ts `Store`.
+    hit.read = true;
     stats.hits++;
     return hit.doc;
   }
 
-  /** Stores the document of `key`, dropping the least recently used pages beyond the budget. */
+  /** Stores the document of `key`, first dropping pages not read lately while it would not fit in the budget. */
   set(key: string, doc: RenderedDocument): void {
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
     const size = doc.byteLength;
     if (size > this.maxBytes / 16) return;
-    this.pages.set(key, { at: Date.now(), doc, size });
+    while (this.pages.size && this.bytes + size > this.maxBytes) this.evictOne();
+    this.pages.set(key, { at: Date.now(), doc, size, read: false });
     this.bytes += size;
-    while (this.bytes > this.maxBytes) {
-      const [first, entry] = this.pages.entries().next().value!;
-      this.drop(first, entry);
+  }
+
+  /** Drops the first page the cursor finds not read since it last passed, clearing the marks it skips. */
+  private evictOne(): void {
+    for (;;) {
+      let next = this.cursor?.next();
+      if (!next || next.done) {
+        this.cursor = this.pages.keys();
+        next = this.cursor.next();
+        if (next.done) return;
+      }
+      const entry = this.pages.get(next.value)!;
+      if (entry.read) {
+        entry.read = false;
+        continue;
+      }
+      this.drop(next.value, entry);
+      return;
     }
   }
 
