@@ -22,7 +22,7 @@ export function commentActions(c: CommentRow, viewer: UserRow | undefined, lang:
  * One comment with its author and the author it replies to.
  * @param voted whether the viewer has up-voted it
  */
-export function presentComment(c: CommentRow, users: Map<string, UserRow>, voted: boolean, viewer: UserRow | undefined, lang: string): Record<string, unknown> {
+export function presentComment(c: CommentRow, users: ReadonlyMap<string, UserRow>, voted: boolean, viewer: UserRow | undefined, lang: string): Record<string, unknown> {
   const a = presentBasicUser(users.get(c.user_id));
   const r = c.reply_user_id ? presentBasicUser(users.get(c.reply_user_id)) : undefined;
   return {

@@ -16,6 +16,7 @@ import { hasPrivilege } from '../privilege/index.js';
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import { linkMentions, mentionedNames } from './mention.js';
 import { canManageComment, presentComment } from './comment.presenter.js';
+import { commentBatchRows } from './comment.batchcache.js';
 import * as repo from './comment.repository.js';
 import { requirePostTarget, visiblePostTargets, type PostTarget } from './target.js';
 
@@ -160,14 +161,16 @@ export async function commentPage(ctx: AppContext, q: CommentPageQuery, viewer: 
 
 /**
  * GET /comment/batch (Quorum extension): the first `page_size` comments (vote order) and the comment count of
- * each post, for every post of a question page at once. Six queries whatever the number of ids.
+ * each post, for every post of a question page at once. Six queries whatever the number of ids, three of them
+ * (comments, counts, users) kept for the next readers (comment.batchcache.ts).
  * @returns object id -> `{count, list}`; ids of posts the viewer cannot see are left out
  */
 export async function commentBatch(ctx: AppContext, q: CommentBatchQuery, viewer: UserRow | undefined, lang: string): Promise<Record<string, { count: number; list: Presented[] }>> {
   const db = requireDb(ctx);
   const visible = [...(await visiblePostTargets(ctx, q.object_ids, viewer)).keys()];
-  const [rows, counts] = await Promise.all([repo.firstCommentsOf(db, visible, q.page_size), repo.countComments(db, visible)]);
-  const presented = await presentMany(ctx, rows, viewer, lang);
+  const { rows, counts, users } = await commentBatchRows(ctx, visible, q.page_size);
+  const voted = viewer && rows.length ? await repo.votedComments(db, viewer.id, rows.map((c) => c.id)) : new Set<string>();
+  const presented = rows.map((c) => presentComment(c, users, voted.has(c.id), viewer, lang));
   const out: Record<string, { count: number; list: Presented[] }> = {};
   for (const id of visible) out[id] = { count: counts.get(id) ?? 0, list: [] };
   rows.forEach((r, i) => out[r.object_id]!.list.push(presented[i]!));

@@ -222,6 +222,27 @@ for (const dialect of DIALECTS) {
       expect(all.body.data[q4].list.map((c: { comment_id: string }) => c.comment_id)).toEqual([ids[4], ids[1], ids[5], ids[2], ids[3]]);
     });
 
+    it('shows every comment write in the next batch read, kept or not, and keeps each reader\'s own votes apart', async (t) => {
+      if (!site) return t.skip();
+      const q5 = await askQuestion(app(), admin, 'Batch freshness question');
+      const batch = async (token: string) => (await call(app(), 'GET', `${C}/batch?object_ids=${q5}&page_size=5`, { token })).body.data[q5] as { count: number; list: Array<{ comment_id: string; original_text: string; is_vote: boolean; username: string }> };
+      const first = (await add(bob.token, { object_id: q5, original_text: 'The first comment here' })).body.data.comment_id as string;
+      expect((await batch(carol.token)).list.map((c) => c.original_text)).toEqual(['The first comment here']);
+      expect((await batch(carol.token)).count).toBe(1); // read again: from the cache
+      const second = (await add(dave.token, { object_id: q5, original_text: 'The second comment here' })).body.data.comment_id as string;
+      expect(await batch(carol.token)).toMatchObject({ count: 2, list: [{ comment_id: first }, { comment_id: second }] });
+      expect((await call(app(), 'PUT', C, { token: bob.token, body: { comment_id: first, original_text: 'The first comment, edited' } })).status).toBe(200);
+      expect((await batch(carol.token)).list[0]!.original_text).toBe('The first comment, edited');
+      // Carol up-votes the second: it comes first for everyone, and only carol's own read shows her vote.
+      const db = site.app.quorum.database!.kysely;
+      await db.insertInto('votes').values({ user_id: carol.id, object_id: second, object_type: 'comment', vote_type: 'up', created_at: 1 }).execute();
+      await db.updateTable('comments').set({ vote_count: 1 }).where('id', '=', second).execute();
+      expect((await batch(carol.token)).list.map((c) => [c.comment_id, c.is_vote])).toEqual([[second, true], [first, false]]);
+      expect((await batch(bob.token)).list.map((c) => [c.comment_id, c.is_vote])).toEqual([[second, false], [first, false]]);
+      expect((await call(app(), 'DELETE', C, { token: dave.token, body: { comment_id: second } })).status).toBe(200);
+      expect(await batch(bob.token)).toMatchObject({ count: 1, list: [{ comment_id: first }] });
+    });
+
     it('reacts with heart, smile and frown on questions and answers', async (t) => {
       if (!site) return t.skip();
       const put = (token: string, emoji: string, reaction: string, object_id = aid) => call(app(), 'PUT', R, { token, body: { object_id, emoji, reaction } });
