@@ -9,6 +9,7 @@
  */
 import type { Db } from './db/index.js';
 import { onMicroClear } from './microcache.js';
+import { SecondChance } from './secondchance.js';
 
 /** Every cache made here, so one listener drops them all. */
 const caches = new Set<ContentCache<unknown>>();
@@ -16,8 +17,10 @@ onMicroClear(() => {
   for (const cache of caches) cache.clear();
 });
 
-/** A value kept, when it was computed (ms since the epoch), its weight (see `Bound`) and whether it was read since
- * the eviction cursor last passed it. */
+/**
+ * A value kept, when it was computed (ms since the epoch), its weight (see `Bound`) and whether it was read since
+ * the eviction cursor last passed it (core/secondchance.ts).
+ */
 interface Entry<T> {
   at: number;
   value: T;
@@ -25,21 +28,11 @@ interface Entry<T> {
   read: boolean;
 }
 
-/**
- * The values kept for one database handle, their weights summed, and the eviction cursor (an iterator over the
- * map's keys, kept from one eviction to the next).
- *
- * Eviction is "second chance" (CLOCK): a read only marks its entry, and the cursor, going round the keys in
- * insertion order, drops the first entry not read since it last passed, clearing the marks of those it skips.
- * Moving a key to the back on every read (delete and set, an exact least-recently-read order) cost V8 more the
- * larger the map: 0.3 us a read at 2,000 entries, 1.0 us at 5,000 and 3.2 us at 20,000 under Zipf reads, where
- * marking costs 0.19-0.25 us at any of these sizes and keeps as many values read as often (docs/BENCHMARKS.md
- * "Thirteenth round").
- */
+/** The values kept for one database handle, their weights summed, and their eviction cursor. */
 interface Store<T> {
   map: Map<string, Entry<T>>;
   weight: number;
-  cursor?: IterableIterator<string>;
+  eviction: SecondChance<string, Entry<T>>;
 }
 
 /**
@@ -60,7 +53,8 @@ export class ContentCache<T> {
 
   /**
    * @param maxAgeMs longest a value is kept without a write clearing it
-   * @param maxEntries values kept per database handle; the eviction (see `Store`) drops values not read lately first
+   * @param maxEntries values kept per database handle; the eviction (core/secondchance.ts) drops values not read
+   *   lately first
    * @param bound optional bound on their memory as well (see `Bound`)
    */
   constructor(
@@ -90,7 +84,10 @@ export class ContentCache<T> {
     const value = await compute();
     if (generation === this.clears) {
       let current = this.values.get(db);
-      if (!current) this.values.set(db, (current = { map: new Map(), weight: 0 }));
+      if (!current) {
+        const map = new Map<string, Entry<T>>();
+        this.values.set(db, (current = { map, weight: 0, eviction: new SecondChance(map) }));
+      }
       this.drop(current, key);
       const weight = this.bound ? this.bound.weigh(value) : 0;
       if (this.bound && weight > this.bound.max) return value;
@@ -102,23 +99,10 @@ export class ContentCache<T> {
     return value;
   }
 
-  /** Drops the first value the cursor finds not read since it last passed (see `Store`). */
+  /** Drops the value the eviction picks (core/secondchance.ts). */
   private evictOne(store: Store<T>): void {
-    for (;;) {
-      let next = store.cursor?.next();
-      if (!next || next.done) {
-        store.cursor = store.map.keys();
-        next = store.cursor.next();
-        if (next.done) return;
-      }
-      const e = store.map.get(next.value)!;
-      if (e.read) {
-        e.read = false;
-        continue;
-      }
-      this.drop(store, next.value);
-      return;
-    }
+    const key = store.eviction.victim();
+    if (key !== undefined) this.drop(store, key);
   }
 
   private drop(store: Store<T>, key: string): void {

@@ -7,12 +7,12 @@
  * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
  * QUORUM_REDIS_URL, on every node). What changes without such a write, view counts and members' names and
  * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most its budget of HTML (MAX_BYTES unless
- * `QUORUM_PAGE_CACHE_MB` says otherwise; pages not read lately dropped first, by the second-chance eviction of
- * core/contentcache.ts), so the pages
+ * `QUORUM_PAGE_CACHE_MB` says otherwise; pages not read lately dropped first, core/secondchance.ts), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
  */
 import { onMicroClear } from '../../core/microcache.js';
+import { SecondChance } from '../../core/secondchance.js';
 import type { RenderedDocument } from './ssr.renderer.js';
 
 /** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
@@ -51,8 +51,7 @@ export function pageStats(): { hits: number; misses: number } {
 export class PageCache {
   private readonly pages = new Map<string, Entry>();
   private bytes = 0;
-  /** Where the eviction goes on from (see core/contentcache.ts `Store`). */
-  private cursor?: IterableIterator<string>;
+  private readonly eviction = new SecondChance(this.pages);
   private readonly unsubscribe: () => void;
 
   /** @param maxBytes the budget (pageCacheBudget); 0 keeps nothing */
@@ -71,7 +70,7 @@ export class PageCache {
       stats.misses++;
       return undefined;
     }
-    // Marked, not moved to the back of the map: see core/contentcache.ts `Store`.
+    // Marked, not moved to the back of the map: see core/secondchance.ts.
     hit.read = true;
     stats.hits++;
     return hit.doc;
@@ -88,23 +87,10 @@ export class PageCache {
     this.bytes += size;
   }
 
-  /** Drops the first page the cursor finds not read since it last passed, clearing the marks it skips. */
+  /** Drops the page the eviction picks (core/secondchance.ts). */
   private evictOne(): void {
-    for (;;) {
-      let next = this.cursor?.next();
-      if (!next || next.done) {
-        this.cursor = this.pages.keys();
-        next = this.cursor.next();
-        if (next.done) return;
-      }
-      const entry = this.pages.get(next.value)!;
-      if (entry.read) {
-        entry.read = false;
-        continue;
-      }
-      this.drop(next.value, entry);
-      return;
-    }
+    const key = this.eviction.victim();
+    if (key !== undefined) this.drop(key, this.pages.get(key)!);
   }
 
   /** Pages and bytes held. */
