@@ -51,11 +51,12 @@ const flushing = new WeakMap<AppContext, Promise<void>>();
 
 /**
  * Writes buffered views to the database, in steps of FLUSH_STEP questions (see FLUSH_STEP), and drops the kept rows
- * of the questions written (question.infoparts.ts). Flushes run one after another: when this resolves, every view
- * counted before the call is written, including those a flush already under way (the periodic one) took. Rejects
- * when this flush's writes fail (its views are dropped, as a crash would); a failure of the flush before it does
- * not reject this one.
- * @param all false for the periodic flush, which leaves single views younger than TAIL_HOLD_MS waiting
+ * of the questions written (question.infoparts.ts). Flushes run one after another: when a full flush resolves,
+ * every view counted before the call is written, including those a flush already under way (the periodic one)
+ * took. Rejects when this flush's writes fail (its views are dropped, as a crash would); a failure of the flush
+ * before it does not reject this one.
+ * @param all true (the default: shutdown, tests) writes every view; false (the periodic flush) leaves single views
+ *   younger than TAIL_HOLD_MS waiting
  */
 export function flushViews(ctx: AppContext, all = true): Promise<void> {
   const next = (flushing.get(ctx) ?? Promise.resolve()).catch(() => undefined).then(() => writeViews(ctx, all));
