@@ -42,7 +42,7 @@ const MAX_ROWS = 50;
  * fitted to the bench site (8.2 KB measured for a page of two answers with 2,900 characters of body and their
  * authors). Bodies in a two-byte script take up to twice their share.
  */
-export function weighPage(p: AnswerPageRows): number {
+function weighPage(p: AnswerPageRows): number {
   let n = 500 + 1500 * p.users.size;
   for (const r of p.rows) n += 1000 + r.original_text.length + r.parsed_text.length;
   return n;

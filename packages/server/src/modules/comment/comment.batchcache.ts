@@ -50,11 +50,11 @@ const batches = new ContentCache<CommentBatchRows>(MAX_AGE_MS, 5_000, { weigh: w
  * The first `pageSize` comments of each of posts `visible` (ids of posts the reader may see), their counts and
  * their users, from the cache or read (see the file header).
  */
-export function commentBatchRows(ctx: AppContext, visible: readonly string[], pageSize: number): Promise<CommentBatchRows> {
+export function commentBatchRows(ctx: AppContext, visible: string[], pageSize: number): Promise<CommentBatchRows> {
   const db = requireDb(ctx);
   const key = db.writes ? `${visible.join(',')}|${pageSize}|${db.writes.generation('comments', 'users')}` : null;
   return batches.get(db, key, async () => {
-    const [rows, counts] = await Promise.all([repo.firstCommentsOf(db, [...visible], pageSize), repo.countComments(db, [...visible])]);
+    const [rows, counts] = await Promise.all([repo.firstCommentsOf(db, visible, pageSize), repo.countComments(db, visible)]);
     const users = await findUsersByIds(db, rows.flatMap((c) => [c.user_id, c.reply_user_id]));
     for (const r of rows) Object.freeze(r);
     return { rows, counts, users };
