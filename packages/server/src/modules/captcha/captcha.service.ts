@@ -2,12 +2,22 @@
  * Image captchas. Images come from `captcha.gif` (pure JavaScript, no native parts, GIF output; see
  * docs/ARCHITECTURE.md "Dependencies"). Answers are kept server-side in the `captchas` table (so any app node
  * can check them), as a SHA-256 of the lower-cased answer, for CAPTCHA_TTL_SECONDS, and are single use:
- * checking one deletes it, right or wrong.
+ * checking one deletes it, right or wrong. Each captcha is made for one action (GET /user/action/record?action=)
+ * and passes only a check for that action: one solved for an e-mail send does not open a login.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Captcha } from 'captcha.gif';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { deleteExpiredCaptchas, insertCaptcha, takeCaptcha } from './captcha.repository.js';
+
+/** Actions of GET /user/action/record (Answer's names); a captcha is made for one of them. */
+export const CAPTCHA_ACTIONS = ['login', 'e_mail', 'find_pass', 'modify_pass', 'register', 'edit_userinfo', 'question', 'answer', 'comment', 'edit', 'invitation_answer', 'search', 'report', 'delete', 'vote'] as const;
+
+/** An action a captcha can be checked for. */
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+
+/** Longest action name stored with a captcha (the column is varchar(32)). */
+const ACTION_MAX = 32;
 
 /** Seconds a captcha stays valid. */
 export const CAPTCHA_TTL_SECONDS = 10 * 60;
@@ -35,7 +45,8 @@ const hashAnswer = (answer: string): string => createHash('sha256').update(answe
 let lastSweep = 0;
 
 /**
- * Creates a captcha for an action.
+ * Creates a captcha for an action. Any name is stored (Answer's client may ask for actions of its own, cut to 32
+ * characters), but only the names of CAPTCHA_ACTIONS are ever checked.
  * @returns `captcha_id` (opaque) and `captcha_img` (data URL)
  */
 export async function createCaptcha(ctx: AppContext, action: string): Promise<{ captcha_id: string; captcha_img: string }> {
@@ -47,17 +58,20 @@ export async function createCaptcha(ctx: AppContext, action: string): Promise<{ 
   }
   const { answer, image } = (generators.get(ctx) ?? defaultGenerator)();
   const id = randomBytes(24).toString('base64url');
-  await insertCaptcha(db, { id, answer_hash: hashAnswer(answer), action: action.slice(0, 32), expires_at: now + CAPTCHA_TTL_SECONDS, created_at: now });
+  await insertCaptcha(db, { id, answer_hash: hashAnswer(answer), action: action.slice(0, ACTION_MAX), expires_at: now + CAPTCHA_TTL_SECONDS, created_at: now });
   return { captcha_id: id, captcha_img: image };
 }
 
 /**
- * Checks an answer and uses the captcha up (single use, right or wrong). Case-insensitive.
- * @returns true when the captcha exists, has not expired and the answer matches
+ * Checks an answer for an action and uses the captcha up (single use, right or wrong, also when it was made for
+ * another action). The answer is case-insensitive.
+ * @param action the action being done; it must be the one the captcha was made for
+ * @returns true when the captcha exists, was made for `action`, has not expired and the answer matches
  */
-export async function verifyCaptcha(ctx: AppContext, id: string, answer: string): Promise<boolean> {
+export async function verifyCaptcha(ctx: AppContext, id: string, answer: string, action: CaptchaAction): Promise<boolean> {
   if (!id || !answer) return false;
   const row = await takeCaptcha(requireDb(ctx), id);
   if (!row || row.expires_at < nowSeconds()) return false;
+  if (row.action !== action) return false;
   return row.answer_hash === hashAnswer(answer);
 }

@@ -6,7 +6,7 @@
 import { requireDb, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { fieldError } from '../../core/errors.js';
-import { verifyCaptcha } from '../captcha/index.js';
+import { verifyCaptcha, type CaptchaAction } from '../captcha/index.js';
 import { composeEmail, queueEmail } from '../mail/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { issueCode, newCode, storeCode, type CodePurpose } from './codes.js';
@@ -59,12 +59,14 @@ export async function sendCodeMail(ctx: AppContext, user: UserRow, purpose: keyo
 }
 
 /**
- * Checks the captcha of a request (spec §5 "Captcha cannot be empty"; single use).
- * @throws 400 field error on `captcha_code`: `error.captcha.empty` when blank, `error.captcha.incorrect` when wrong
- *   or expired
+ * Checks the captcha of a request (spec §5 "Captcha cannot be empty"; single use) for the action it does: a captcha
+ * fetched with GET /user/action/record?action=e_mail passes only `e_mail`, one of `login` only a login.
+ * @param action the action of the call (Answer's names: `login`, `e_mail`, `find_pass`, ...)
+ * @throws 400 field error on `captcha_code`: `error.captcha.empty` when blank, `error.captcha.incorrect` when wrong,
+ *   expired, used or made for another action
  */
-export async function requireCaptcha(ctx: AppContext, input: { captcha_id?: string; captcha_code?: string }): Promise<void> {
+export async function requireCaptcha(ctx: AppContext, input: { captcha_id?: string; captcha_code?: string }, action: CaptchaAction): Promise<void> {
   const code = (input.captcha_code ?? '').trim();
   if (!code) throw fieldError('captcha_code', 'error.captcha.empty');
-  if (!(await verifyCaptcha(ctx, input.captcha_id ?? '', code))) throw fieldError('captcha_code', 'error.captcha.incorrect');
+  if (!(await verifyCaptcha(ctx, input.captcha_id ?? '', code, action))) throw fieldError('captcha_code', 'error.captcha.incorrect');
 }

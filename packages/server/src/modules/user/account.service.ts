@@ -52,21 +52,21 @@ export async function activateAccount(ctx: AppContext, code: string): Promise<{ 
 
 /**
  * POST /user/email/verification/send: sends the activation e-mail again to a logged-in, not yet activated user.
- * Needs a captcha; rate limited per IP and account. Already activated: nothing to send (200).
+ * Needs a captcha made for `e_mail`; rate limited per IP and account. Already activated: nothing to send (200).
  */
 export async function resendActivation(ctx: AppContext, user: UserRow, input: { captcha_id?: string; captcha_code?: string }, ip: string): Promise<void> {
   if (user.mail_status === MailStatus.activated) return;
-  await requireCaptcha(ctx, input);
+  await requireCaptcha(ctx, input, 'e_mail');
   await rateLimit(ctx, 'email', { ip, account: user.id });
   await sendCodeMail(ctx, user, 'activate', user.e_mail);
 }
 
 /**
  * POST /user/password/reset {e_mail}: always succeeds (no account enumeration); the e-mail goes out only when
- * an account with that address exists and is not deleted. Needs a captcha; rate limited per IP and address.
+ * an account with that address exists and is not deleted. Needs a captcha made for `find_pass`; rate limited per IP and address.
  */
 export async function requestPasswordReset(ctx: AppContext, input: PasswordResetReq, ip: string): Promise<void> {
-  await requireCaptcha(ctx, input);
+  await requireCaptcha(ctx, input, 'find_pass');
   const email = input.e_mail.toLowerCase();
   await rateLimit(ctx, 'reset', { ip, account: email });
   const user = await repo.findUserByEmail(requireDb(ctx), email);
@@ -111,12 +111,12 @@ export async function changePassword(ctx: AppContext, user: UserRow, input: Modi
 
 /**
  * POST /user/email/change/code {e_mail, pass?}: sends a confirmation link to the new address. The current
- * password is required when the account has one. Needs a captcha; rate limited.
+ * password is required when the account has one. Needs a captcha made for `e_mail`; rate limited.
  * @throws 400 field errors: `pass` wrong, `e_mail` taken / same as now / domain not allowed
  */
 export async function requestEmailChange(ctx: AppContext, user: UserRow, input: ChangeEmailCodeReq, ip: string): Promise<void> {
   const db = requireDb(ctx);
-  await requireCaptcha(ctx, input);
+  await requireCaptcha(ctx, input, 'e_mail');
   if (user.pass && !(await verifyPassword(user.pass, input.pass ?? ''))) throw fieldError('pass', 'error.user.old_password_incorrect');
   const email = input.e_mail.toLowerCase();
   if (email === user.e_mail) throw fieldError('e_mail', 'error.email.same_as_current');
@@ -143,9 +143,6 @@ export async function confirmEmailChange(ctx: AppContext, code: string): Promise
     await repo.updateUser(tx, found.userId, { e_mail: email, mail_status: MailStatus.activated }, nowSeconds());
   });
 }
-
-/** Actions of GET /user/action/record (Answer's names). */
-export const CAPTCHA_ACTIONS = ['login', 'e_mail', 'find_pass', 'modify_pass', 'register', 'edit_userinfo', 'question', 'answer', 'comment', 'edit', 'invitation_answer', 'search', 'report', 'delete', 'vote'] as const;
 
 /**
  * GET /user/action/record?action=: whether the next call of an action needs a captcha, with a fresh captcha.

@@ -164,7 +164,7 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
 /**
  * POST /user/login/email (spec §3 login policy; captcha after repeated failures).
  * Order: password login allowed -> rate limit (per IP) -> captcha when LOGIN_FAILS_BEFORE_CAPTCHA failures were
- * seen for the IP or e-mail -> password -> suspension. Failures of an account only ever ask for the captcha: a
+ * seen for the IP or e-mail (a captcha made for `login`) -> password -> suspension. Failures of an account only ever ask for the captcha: a
  * correct password with a solved captcha always logs in, however many strangers guessed before.
  * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail, wrong
  *   password or a deleted account (same message for all), 400 field error on `captcha_code`, 403 `suspended` with
@@ -178,7 +178,7 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   await checkLoginRate(ctx, ip);
   if (await loginNeedsCaptcha(ctx, ip, email)) {
     // A missing or wrong captcha counts as a failed attempt too, so the captcha stays on.
-    await requireCaptcha(ctx, input).catch(async (err: unknown) => {
+    await requireCaptcha(ctx, input, 'login').catch(async (err: unknown) => {
       await recordLoginFailure(ctx, ip, email);
       throw err;
     });
