@@ -1,7 +1,7 @@
 /**
  * Webhook targets through HTTP: without QUORUM_WEBHOOK_ALLOW_PRIVATE a hook whose URL is, or resolves to, a
  * loopback, private, link-local (cloud metadata), unique-local or reserved address is refused at registration
- * with a field error, IPv4 hidden in IPv6 included; a hook registered while private targets were allowed is
+ * with a field error, IPv4 hidden in IPv6 included (mapped, SIIT-translated, compatible, NAT64, 6to4, Teredo); a hook registered while private targets were allowed is
  * refused again at delivery, by literal address and by a name looked up at connection time, and nothing reaches
  * the receiver; allowing private targets again lets the retry through. SQLite only: no database behaviour here.
  */
@@ -55,6 +55,12 @@ describe('webhook targets', () => {
       'http://169.254.169.254/latest/meta-data/', 'http://100.100.100.200/', 'http://0.0.0.0/', 'http://2130706433/', 'http://0x7f.1/',
       'http://[::1]/', 'http://[fe80::1]/', 'http://[fd00:ec2::254]/', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:a9fe:a9fe]/',
       'http://[64:ff9b::a00:1]/', 'http://[2002:c0a8:101::1]/', 'http://224.0.0.1/', 'http://255.255.255.255/',
+      // IPv4 inside IPv6, every spelling: SIIT-translated (::ffff:0:0:0/96), mapped written long, compatible,
+      // NAT64 with a dotted tail, the local-use NAT64 prefix, 6to4 of the metadata address, Teredo whose (inverted)
+      // client is 127.0.0.1.
+      'http://[::ffff:0:127.0.0.1]/', 'http://[::ffff:0:7f00:1]/', 'http://[0:0:0:0:ffff:0:a9fe:a9fe]/', 'http://[0:0:0:0:0:ffff:10.0.0.1]/',
+      'http://[::127.0.0.1]/', 'http://[64:ff9b::192.168.1.1]/', 'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b:1::808:808]/',
+      'http://[2002:a9fe:a9fe::]/', 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'http://[2001:0:a00:1:8000:63bf:f7f7:f7f7]/',
     ]) {
       const r = await register(url);
       expect(r.status, url).toBe(400);
@@ -64,7 +70,7 @@ describe('webhook targets', () => {
     expect(unresolved.body.data).toEqual([{ error_field: 'url', error_msg: "The webhook address's host name could not be resolved." }]);
     expect((await call(site.app, 'GET', '/answer/admin/api/webhooks', { token: admin })).body.data).toEqual([]);
     // Public literals are accepted (registration resolves nothing for them).
-    for (const url of ['http://93.184.215.14/hook', 'https://[2606:4700:4700::1111]/hook', 'http://[::ffff:8.8.8.8]/']) {
+    for (const url of ['http://93.184.215.14/hook', 'https://[2606:4700:4700::1111]/hook', 'http://[::ffff:8.8.8.8]/', 'http://[::ffff:0:8.8.8.8]/', 'http://[64:ff9b::808:808]/', 'http://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/']) {
       expect((await register(url)).status, url).toBe(200);
     }
   });

@@ -4,8 +4,10 @@
  * (which holds the cloud metadata address 169.254.169.254), unique-local, multicast or reserved address is refused
  * when the hook is registered, and again at every delivery: the connection is made only to an address checked in
  * the same DNS answer it connects to (no window for a name that re-resolves to an inner address). IPv4 inside
- * IPv6 (mapped, compatible, NAT64, 6to4) is judged by its IPv4 address. An operator whose receivers are on the
- * private network allows them with `QUORUM_WEBHOOK_ALLOW_PRIVATE=on` (read at each use).
+ * IPv6 (mapped, compatible, SIIT-translated, NAT64, 6to4, Teredo) is judged by its IPv4 address. An operator whose
+ * receivers are on the private network allows them with `QUORUM_WEBHOOK_ALLOW_PRIVATE=on` (read at each use).
+ * The same guard covers the server's calls to the addresses a login plugin is configured with
+ * (modules/connector outbound.ts).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
@@ -23,7 +25,13 @@ for (const [net, bits] of [
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64]] as const) {
+// IANA IPv6 special-purpose registry entries that are not globally reachable, among them the local-use NAT64 prefix
+// 64:ff9b:1::/48 (RFC 8215; its IPv4 may sit at any of RFC 6052's offsets, so the whole prefix is refused), the
+// benchmarking 2001:2::/48 and the documentation 2001:db8::/32 and 3fff::/20.
+for (const [net, bits] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['3fff::', 20], ['100::', 64],
+  ['64:ff9b:1::', 48], ['2001:2::', 48],
+] as const) {
   blocked.addSubnet(net, bits, 'ipv6');
 }
 
@@ -43,17 +51,28 @@ function ipv6Bytes(addr: string): number[] | null {
   return groups.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 255]);
 }
 
-/** The IPv4 address an IPv6 address carries (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96, 2002::/16), or null. */
-function embeddedIpv4(addr: string): string | null {
+/**
+ * The IPv4 addresses an IPv6 address carries ([] when none), in every spelling that can lead to an IPv4 host:
+ * - IPv4-mapped `::ffff:a.b.c.d` (`::ffff:0:0/96`, RFC 4291 §2.5.5.2) and IPv4-compatible `::a.b.c.d` (§2.5.5.1);
+ * - SIIT IPv4-translated `::ffff:0:a.b.c.d` (`::ffff:0:0:0/96`, RFC 2765 §2.1);
+ * - NAT64 `64:ff9b::a.b.c.d` (`64:ff9b::/96`, RFC 6052 §2.1);
+ * - 6to4 `2002:aabb:ccdd::/48` (RFC 3056 §2);
+ * - Teredo `2001:0:<server>:<flags>:<port>:<client>` (`2001::/32`, RFC 4380 §4): the server's address and the
+ *   client's, which is stored with every bit inverted.
+ */
+function embeddedIpv4s(addr: string): string[] {
   const b = ipv6Bytes(addr);
-  if (!b) return null;
+  if (!b) return [];
   const zero = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const v4 = (at: number) => b.slice(at, at + 4).join('.');
-  if (zero(0, 10) && b[10] === 255 && b[11] === 255) return v4(12);
-  if (zero(0, 12) && !zero(12, 16)) return v4(12);
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return v4(12);
-  if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
-  return null;
+  const ffff = (at: number) => b[at] === 255 && b[at + 1] === 255;
+  const v4 = (at: number, invert = false) => b.slice(at, at + 4).map((x) => (invert ? 255 - x : x)).join('.');
+  if (zero(0, 10) && ffff(10)) return [v4(12)];
+  if (zero(0, 8) && ffff(8) && zero(10, 12)) return [v4(12)];
+  if (zero(0, 12) && !zero(12, 16)) return [v4(12)];
+  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12)) return [v4(12)];
+  if (b[0] === 0x20 && b[1] === 0x02) return [v4(2)];
+  if (b[0] === 0x20 && b[1] === 0x01 && zero(2, 4)) return [v4(4), v4(12, true)];
+  return [];
 }
 
 /** True when `address` (an IP literal) is a public unicast address a webhook may reach. */
@@ -61,8 +80,8 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !blocked.check(address, 'ipv4');
   if (family !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return !blocked.check(v4, 'ipv4');
+  const v4s = embeddedIpv4s(address);
+  if (v4s.length) return v4s.every((v4) => !blocked.check(v4, 'ipv4'));
   return !blocked.check(address.replace(/%.*$/, ''), 'ipv6');
 }
 
