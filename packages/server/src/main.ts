@@ -46,6 +46,10 @@ program
     const port = resolvePort(readConfig(dir));
     const workers = resolveWorkers(opts.workers);
     if (cluster.isPrimary && workers > 1) {
+      // A restore that did not finish is finished or undone once, here, before any worker starts (modules/backup).
+      if ((await import('./modules/backup/backup.journal.js')).restorePending(dir)) {
+        await (await import('./modules/backup/backup.recovery.js')).finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
+      }
       // Installing is the primary's job (once), before any worker starts; the web installer needs one process.
       if (!readConfig(dir) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, port);
       if (readConfig(dir)) {
@@ -190,7 +194,7 @@ program
   .description('write a backup (database in an engine-neutral form, with the uploads) while the site keeps serving')
   .option('-o, --output <file>', 'backup file (default: quorum-<date>-<time>.backup.gz in the current directory)')
   .action(async (opts: { output?: string }) => {
-    const { runBackupCli } = await import('./modules/backup/index.js');
+    const { runBackupCli } = await import('./modules/backup/backup.cli.js');
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     await runBackupCli(dataDir(), opts.output || `quorum-${stamp}.backup.gz`);
   });
@@ -201,7 +205,7 @@ program
   .argument('<file>', 'backup file written by `quorum backup` or the admin console')
   .option('--force', 'replace the content of a database that is not empty')
   .action(async (file: string, opts: { force?: boolean }) => {
-    const { runRestoreCli } = await import('./modules/backup/index.js');
+    const { runRestoreCli } = await import('./modules/backup/backup.cli.js');
     await runRestoreCli(dataDir(), file, opts);
   });
 

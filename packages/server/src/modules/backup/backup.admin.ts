@@ -94,8 +94,11 @@ export function backupPath(ctx: AppContext, name: string): string {
  * Afterwards this node's id allocator, settings cache and page cache start again from the restored database;
  * other nodes should be restarted.
  * @throws 400 `backup.confirm_mismatch` when `confirm` is not the site name; 400 `backup.newer` / `backup.invalid` /
- *   `backup.damaged` for a backup this code cannot restore (nothing changed); 404 for an unknown file; 500
- *   `backup.restore_failed` when loading failed midway and was undone (backup.restore.ts; the log says why)
+ *   `backup.damaged` for a backup this code cannot restore (nothing changed); 400 `backup.restore_running` while
+ *   another restore of the data directory runs or is unfinished; 404 for an unknown file; 500
+ *   `backup.restore_failed` when loading failed midway and was undone (backup.restore.ts; the log says why). When
+ *   the server is killed during the restore, its next start finishes or undoes it before serving
+ *   (backup.recovery.ts).
  */
 export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: string): Promise<BackupSummary> {
   const db = requireDb(ctx);
@@ -103,7 +106,7 @@ export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: s
   const site = await getSettings(ctx);
   if (confirm.trim() !== site.general.name.trim()) throw badRequest('error.backup.confirm_mismatch');
   try {
-    const summary = await restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true });
+    const summary = await restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true, database: ctx.config!.database });
     return summary;
   } catch (err) {
     if (err instanceof BackupRefused) throw badRequest(err.reason);

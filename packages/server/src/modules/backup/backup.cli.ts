@@ -2,12 +2,13 @@
  * `quorum backup` and `quorum restore` for the command line: a progress bar on a terminal (a line every 5 s
  * otherwise), then a summary on stdout.
  */
+import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { configText, dbConfigFromEnv, readConfig, writeConfig, type FileConfig } from '../../config/config.js';
+import { dbConfigFromEnv, readConfig, type FileConfig } from '../../config/config.js';
 import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
-import { uploadsDir } from '../file/file.service.js';
 import { BackupRefused, createBackup, type BackupSummary, type Progress } from './backup.service.js';
 import { restoreBackup } from './backup.restore.js';
+import { finishUnfinishedRestore } from './backup.recovery.js';
 
 /** A progress callback drawing a bar (terminal) or periodic lines (logs); `stop()` ends the bar. */
 function progressPrinter(verb: string, out: NodeJS.WriteStream): { progress: Progress; stop(): void } {
@@ -33,6 +34,14 @@ function progressPrinter(verb: string, out: NodeJS.WriteStream): { progress: Pro
   };
 }
 
+/**
+ * The uploads folder of a data directory, as modules/file `uploadsDir` says; not imported from there, which
+ * loads the image libraries the command line has no use for.
+ */
+function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
 function installedConfig(dataDir: string): FileConfig {
   const cfg = readConfig(dataDir);
   if (!cfg) throw new Error(`${dataDir} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
@@ -45,9 +54,11 @@ function summaryText(what: string, file: string, s: BackupSummary, seconds: numb
 
 /**
  * Writes a backup of the installed data directory to `file` (on its own database connection, so a running
- * server goes on serving).
+ * server goes on serving). A restore of the data directory that did not finish is finished or undone first, so
+ * a backup never holds a half-restored site.
  */
 export async function runBackupCli(dataDir: string, file: string, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
+  await finishUnfinishedRestore(dataDir, (msg) => out.write(`${msg}\n`));
   const cfg = installedConfig(dataDir);
   const db = await openDb({ ...cfg.database, pool: 1 }, dataDir);
   const printer = progressPrinter('Backing up', out);
@@ -66,10 +77,12 @@ export async function runBackupCli(dataDir: string, file: string, out: NodeJS.Wr
 /**
  * Restores `file` into the data directory's database (any engine) and uploads folder. On a data directory that
  * is not installed, the database comes from DB_TYPE, DB_FILE, DB_HOST ... (as for `quorum init`) and the config
- * file is written once the restore succeeds. A database that already has content is replaced only with `force`;
- * stop the servers first (they keep their caches).
+ * file is written once the restore is committed. A database that already has content is replaced only with
+ * `force`; stop the servers first (they keep their caches). A restore of the data directory that did not finish
+ * is finished or undone first (backup.recovery.ts).
  */
 export async function runRestoreCli(dataDir: string, file: string, opts: { force?: boolean }, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
+  await finishUnfinishedRestore(dataDir, (msg) => out.write(`${msg}\n`));
   const existing = readConfig(dataDir);
   const dbConfig = existing?.database ?? dbConfigFromEnv(process.env);
   if (!existing) await ensureDatabase(dbConfig);
@@ -77,13 +90,12 @@ export async function runRestoreCli(dataDir: string, file: string, opts: { force
   const printer = progressPrinter('Restoring', out);
   const t0 = Date.now();
   try {
-    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress }).catch((err: unknown) => {
+    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress, database: dbConfig, writeConfig: !existing }).catch((err: unknown) => {
       if (err instanceof BackupRefused && err.reason === 'error.backup.not_empty') throw new Error('The target database is not empty: run the restore again with --force to replace its content.');
       throw err;
     });
     printer.stop();
     out.write(summaryText('Restored', file, s, (Date.now() - t0) / 1000));
-    if (!existing) writeConfig(dataDir, configText(dbConfig));
     return s;
   } finally {
     printer.stop();

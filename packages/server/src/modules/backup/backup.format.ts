@@ -83,13 +83,17 @@ export async function readHeader(file: string): Promise<BackupHeader> {
 
 /** The parsed JSON lines of a backup file, header first. */
 async function* readLines(file: string): AsyncGenerator<unknown> {
-  const input = createReadStream(file).pipe(createGunzip());
+  const raw = createReadStream(file);
+  const input = raw.pipe(createGunzip());
+  // A file that cannot be read (missing, unreadable) fails the reading, instead of an unhandled stream error.
+  raw.on('error', (err) => input.destroy(err));
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   try {
     for await (const text of lines) if (text) yield JSON.parse(text);
   } finally {
     lines.close();
     input.destroy();
+    raw.destroy();
   }
 }
 

@@ -13,6 +13,7 @@ import { defaultSettings, invalidateSettings, saveSection } from '../siteinfo/in
 import { createAccount } from '../user/index.js';
 import { insertSeedTag, isSeeded } from './install.repository.js';
 import { newTagRow } from '../tag/index.js';
+import { finishUnfinishedRestore } from '../backup/backup.recovery.js';
 
 /** Wire body of /installation/db/check and /init, mapped to our config. */
 export function dbConfigFromRequest(b: { db_type: DbType; db_username?: string; db_password?: string; db_host?: string; db_name?: string; db_file?: string }): DbConfig {
@@ -150,11 +151,14 @@ export async function installSite(ctx: AppContext, input: BaseInfo & { db: DbCon
 }
 
 /**
- * At start-up: reads the config file, connects and decides whether the site is installed.
+ * At start-up: finishes or undoes a restore that did not end (modules/backup: never a half-restored site),
+ * reads the config file, connects and decides whether the site is installed.
  * Leaves the context uninstalled (installer mode) when there is no config file.
- * @throws Error when the config file exists but its database cannot be reached
+ * @throws Error when the config file exists but its database cannot be reached, or when an unfinished restore
+ *   cannot be dealt with (the message says why; the site must not be served)
  */
 export async function loadInstalledState(ctx: AppContext): Promise<void> {
+  await finishUnfinishedRestore(ctx.dataDir, (msg) => ctx.log.warn(msg));
   const cfg = readConfig(ctx.dataDir);
   ctx.config = cfg;
   if (!cfg) return;
