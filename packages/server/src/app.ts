@@ -12,7 +12,8 @@ import { resolveDataDir } from './config/config.js';
 import type { AppContext } from './core/context.js';
 import { unauthorized } from './core/errors.js';
 import { TurnQueue } from './core/turns.js';
-import { installHttpCore } from './core/http.js';
+import { installHttpCore, frameworkErrorHandler, pageErrors } from './core/http.js';
+import { decisionPath, MAX_PARAM_LENGTH } from './core/requestpath.js';
 import { installCookies } from './core/session-cookie.js';
 import { joinCacheInvalidation, sharedRedis, sitePrefix, warnIfPerNode } from './core/redis.js';
 import { answerRoutes } from './modules/answer/index.js';
@@ -131,7 +132,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // Forwarding headers are believed only from configured proxies: any client can send X-Forwarded-For, and
   // every per-IP limit keys on req.ip.
   const trustProxy = resolveTrustedProxies(opts.trustedProxies);
+  // Path parameters up to MAX_PARAM_LENGTH (a 150-character title's slug, percent-encoded, fits); the router's own
+  // refusals (malformed escapes, longer parameters) answer in the site's envelope or error page (core/http.ts).
+  const errorPages = pageErrors();
+  const SECURITY_HEADERS = securityHeaders(resolveFrameAncestors());
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(errorPages, () => SECURITY_HEADERS),
     // Per-request log lines are off: synchronous request logging halves throughput (STACK-NOTES); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -145,7 +152,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   await installCookies(app);
 
-  const SECURITY_HEADERS = securityHeaders(resolveFrameAncestors());
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
     return payload;
@@ -183,10 +189,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {
-    if (!ctx.installed || !(req.url.startsWith('/answer/api/v1/') || req.url.startsWith('/uploads/'))) return;
+    const p = decisionPath(req);
+    if (!ctx.installed || !(p.startsWith('/answer/api/v1/') || p.startsWith('/uploads/'))) return;
     const { login } = await getSettings(ctx);
     if (!login.login_required) return;
-    const p = req.url.split('?')[0]!;
     if (PUBLIC_ON_PRIVATE_SITE.some((allowed) => (allowed.endsWith('/') ? p.startsWith(allowed) : p === allowed))) return;
     if (!(await currentUser(ctx, req))) throw unauthorized();
   });
@@ -247,6 +253,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(securityRoutes);
   await app.register(healthRoutes);
   await app.register(backupRoutes);
-  await app.register(ssrRoutes);
+  await app.register(ssrRoutes, { errorPages });
   return app;
 }

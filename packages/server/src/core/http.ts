@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Envelope, FieldError } from '@quorum/contract';
 import { AppError, fieldErrors, type FieldIssue } from './errors.js';
 import { pickLanguage, translate } from './i18n.js';
+import { foreignAbsoluteTarget, normalisePath } from './requestpath.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,6 +122,8 @@ export function installHttpCore(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en_US');
   app.addHook('onRequest', async (req) => {
     req.lang = pickLanguage(req.headers['accept-language']);
+    // `GET http://other.example/answer/...`: not ours to serve (core/requestpath.ts).
+    if (foreignAbsoluteTarget(req)) throw new AppError(400, 'base.request_format_error', { err_type: 'toast' });
   });
   app.addHook('preValidation', async (req) => {
     const field = unstorableField(req.params) ?? unstorableField(req.query) ?? unstorableField(req.body);
@@ -135,7 +138,42 @@ export function installHttpCore(app: FastifyInstance): void {
       return sendError(req, reply, new AppError(400, 'base.request_format_error', { err_type: 'toast' }));
     }
     const requestId = randomUUID();
-    req.log.error({ err: error, requestId, url: req.url }, 'unhandled error');
+    // The path only: a query may carry a one-time code or an unsubscribe token.
+    req.log.error({ err: error, requestId, url: normalisePath(req.url) }, 'unhandled error');
     return reply.code(500).send({ code: 500, reason: 'base.unknown', msg: translate('base.unknown', req.lang), data: { request_id: requestId } });
   });
+}
+
+/** Renders the site's error page for a page address; installed by modules/ssr once its routes exist. */
+export interface PageErrors {
+  render?: (req: FastifyRequest, reply: FastifyReply, status: number) => Promise<unknown>;
+}
+
+/** A holder for the page renderer, passed to Fastify's `frameworkErrors` before modules/ssr fills it. */
+export function pageErrors(): PageErrors {
+  return {};
+}
+
+/** Paths answered with the JSON envelope rather than a page. */
+const NON_PAGE = /^\/(?:answer|installation|assets|uploads)\//;
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, which run before any hook (a malformed percent-escape
+ * in the path, FST_ERR_BAD_URL -> 400; a path parameter longer than the router allows, FST_ERR_MAX_PARAM_LENGTH
+ * -> 414), answer like every other error: the envelope (`base.request_format_error`, `error.request.too_large`)
+ * for API paths and non-GET calls, the site's not-found page (with the status) for page addresses, and the
+ * headers of `headers` on both. The path is never echoed back.
+ */
+export function frameworkErrorHandler(pages: PageErrors, headers: () => Record<string, string>) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply): unknown => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+    for (const [k, v] of Object.entries(headers())) reply.header(k, v);
+    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    const path = normalisePath(req.url);
+    if (pages.render && (req.method === 'GET' || req.method === 'HEAD') && !NON_PAGE.test(path)) {
+      return pages.render(req, reply, status === 414 ? 414 : 404);
+    }
+    const err = status === 414 ? new AppError(414, 'error.request.too_large') : new AppError(400, 'base.request_format_error', { err_type: 'toast' });
+    return sendError(req, reply, err);
+  };
 }

@@ -28,9 +28,13 @@ export function scopeDenied(): AppError {
   return forbidden('error.apikey.scope_denied');
 }
 
-/** Whether `scope` allows `method` on `url`: read is GET/HEAD only; the admin API needs admin. */
-export function scopeAllows(scope: ApiKeyScope | string, method: string, url: string): boolean {
-  if (url.startsWith(`${ADMIN_API_PREFIX}/`) && scope !== 'admin') return false;
+/**
+ * Whether `scope` allows `method` on `path`: read is GET/HEAD only; the admin API needs admin.
+ * @param path the path decided on (core/requestpath.ts `decisionPath`), never the raw URL: `/%61nswer/admin/...`
+ *   reaches the admin API too
+ */
+export function scopeAllows(scope: ApiKeyScope | string, method: string, path: string): boolean {
+  if (path.startsWith(`${ADMIN_API_PREFIX}/`) && scope !== 'admin') return false;
   if (scope === 'read') return method === 'GET' || method === 'HEAD';
   return scope === 'write' || scope === 'admin';
 }
@@ -39,12 +43,12 @@ export function scopeAllows(scope: ApiKeyScope | string, method: string, url: st
  * The member a key acts as for one request, or undefined for an unknown, revoked or expired key. Records the use.
  * @throws 403 `error.apikey.scope_denied` when the key is live but its scope does not allow the call
  */
-export async function userForApiKey(ctx: AppContext, key: string, method: string, url: string): Promise<UserRow | undefined> {
+export async function userForApiKey(ctx: AppContext, key: string, method: string, path: string): Promise<UserRow | undefined> {
   const db = requireDb(ctx);
   const now = nowSeconds();
   const found = await findLiveApiKey(db, hashToken(key), now);
   if (!found) return undefined;
-  if (!scopeAllows(found.key.scope, method.toUpperCase(), url.split('?')[0]!)) throw scopeDenied();
+  if (!scopeAllows(found.key.scope, method.toUpperCase(), path)) throw scopeDenied();
   if (now - Number(found.key.last_used_at) >= LAST_USE_RESOLUTION) await touchApiKey(db, found.key.id, now);
   return found.user;
 }

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../context.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
+import { decisionPath } from '../requestpath.js';
 import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session-cookie.js';
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { cachedSessionUser } from './session.cache.js';
@@ -71,7 +72,7 @@ export function currentUser(ctx: AppContext, req: FastifyRequest): Promise<UserR
     r[cacheKey] = !token || !ctx.installed
       ? Promise.resolve(undefined)
       // An API key (qk_..., header only) acts as its member within its scope; looked up on every request.
-      : source === 'header' && isApiKey(token) ? userForApiKey(ctx, token, req.method, req.url)
+      : source === 'header' && isApiKey(token) ? userForApiKey(ctx, token, req.method, decisionPath(req))
       : userForToken(ctx, token).then((user) => {
           if (user && checkCsrf && !csrfHeaderMatches(req, token)) throw csrfRefused();
           return user;

@@ -10,6 +10,7 @@ import { Role } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { currentUser } from '../../core/auth/index.js';
 import { translate } from '../../core/i18n.js';
+import { decisionPath, normalisePath } from '../../core/requestpath.js';
 import { getSettings } from '../siteinfo/index.js';
 
 /** Seconds a held client is asked to wait before retrying (`Retry-After`). */
@@ -45,16 +46,18 @@ export function requestKind(pathOnly: string): RequestKind {
 
 /**
  * True when this request must get the maintenance answer: maintenance is on, the caller is not an
- * administrator, and the path is not one of the open ones.
- * @param pathOnly the request path without query
+ * administrator, and the address is not one of the open ones. The kind and the open API calls are decided on the
+ * route that matched (core/requestpath.ts `decisionPath`), the open pages on the normalised path (a page route's
+ * pattern, `/users/:username`, does not say whether it is the login page); never on the raw URL.
  */
-export async function isHeld(ctx: AppContext, req: FastifyRequest, pathOnly: string): Promise<boolean> {
+export async function isHeld(ctx: AppContext, req: FastifyRequest): Promise<boolean> {
   if (!ctx.installed) return false;
   if (!(await getSettings(ctx)).general.maintenance) return false;
-  const kind = requestKind(pathOnly);
+  const matched = decisionPath(req);
+  const kind = requestKind(matched);
   if (kind === 'other') return false;
-  if (kind === 'api' && OPEN_API.some((p) => (p.endsWith('/') ? pathOnly.startsWith(p) : pathOnly === p))) return false;
-  if (kind === 'page' && OPEN_PAGE.test(pathOnly)) return false;
+  if (kind === 'api' && OPEN_API.some((p) => (p.endsWith('/') ? matched.startsWith(p) : matched === p))) return false;
+  if (kind === 'page' && OPEN_PAGE.test(normalisePath(req.url))) return false;
   const user = await currentUser(ctx, req).catch(() => undefined);
   return user?.role_id !== Role.admin;
 }
@@ -66,8 +69,7 @@ export async function isHeld(ctx: AppContext, req: FastifyRequest, pathOnly: str
 export function installMaintenance(app: FastifyInstance): void {
   const ctx = app.quorum;
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-    const pathOnly = req.url.split('?')[0]!;
-    if (requestKind(pathOnly) !== 'api' || !(await isHeld(ctx, req, pathOnly))) return;
+    if (requestKind(decisionPath(req)) !== 'api' || !(await isHeld(ctx, req))) return;
     return reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -17,13 +17,16 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const writeLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  // The list is the same for every visitor: its serialized envelope is kept in the micro-cache by language and URL.
+  // The list is the same for every visitor: its serialized envelope is kept in the micro-cache by language and the
+  // parameters the list reads (the parsed query, in the schema's order): junk parameters or another spelling of
+  // the same page share one entry instead of each adding one.
   app.get('/answer/api/v1/question/page', async (req, reply) => {
     if ((req.query as { order?: unknown }).order === 'recommend') return ok(req, await recommendedReply(ctx, req));
-    const key = `json:${req.lang}:${req.url}`;
+    const query = parse(QuestionPageQuery, req.query);
+    const key = `json:${req.lang}:question/page:${JSON.stringify(query)}`;
     let body = microGet<string>(key);
     if (body === undefined) {
-      body = JSON.stringify(ok(req, await questionPage(ctx, parse(QuestionPageQuery, req.query))));
+      body = JSON.stringify(ok(req, await questionPage(ctx, query)));
       microSet(key, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);

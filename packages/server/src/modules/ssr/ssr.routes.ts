@@ -6,6 +6,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKey, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
+import type { PageErrors } from '../../core/http.js';
+import { normalisePath } from '../../core/requestpath.js';
 import { matchLanguage, translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
 import { countView, questionInfo, questionPage } from '../question/index.js';
@@ -53,8 +55,9 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
  */
 function pageUrl(req: FastifyRequest): string {
   const wanted = PAGE_PARAMS[req.routeOptions.url ?? ''];
-  const [pathOnly, query] = splitUrl(req.url);
-  if (!wanted) return req.url;
+  const [, query] = splitUrl(req.url);
+  const pathOnly = normalisePath(req.url);
+  if (!wanted) return query ? `${pathOnly}${query}` : pathOnly;
   if (!query) return pathOnly;
   const given = new URLSearchParams(query.slice(1));
   const kept = new URLSearchParams();
@@ -73,7 +76,7 @@ function splitUrl(url: string): [string, string] {
 }
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
-export async function ssrRoutes(app: FastifyInstance): Promise<void> {
+export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageErrors } = {}): Promise<void> {
   const ctx = app.quorum;
 
   // Pages are rendered in the bundled language the browser asks for, else in the site's interface language
@@ -86,7 +89,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   // Maintenance mode (modules/maintenance): held visitors get the maintenance page with 503 at any address.
   app.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'GET' || !(await isHeld(ctx, req, req.url.split('?')[0]!))) return;
+    if (req.method !== 'GET' || !(await isHeld(ctx, req))) return;
     const s = await getSettings(ctx);
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return send(req, reply, { title: titleOf(s, translate('page.maintenance_title', req.lang)), robots: 'noindex' }, { [apiKey('/answer/api/v1/siteinfo')]: siteInfoPayload(s) }, true, 503);
@@ -112,7 +115,8 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
     // A page that may be cached is rendered for the parameters it reads only (pageUrl).
     const cacheable = ssr && status === 200;
-    const url = cacheable ? pageUrl(req) : req.url;
+    // Rendered for the normalised address: `/%61dmin` is the admin console too, and gets no custom HTML either.
+    const url = pageUrl(req);
     const s = ctx.installed ? await getSettings(ctx) : undefined;
     // The administrator's HTML never reaches the admin console, so a broken snippet cannot lock the admin out.
     const custom = url.startsWith('/admin') ? undefined : s?.custom_css_html;
@@ -146,7 +150,7 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
 
   async function shell(req: FastifyRequest, reply: FastifyReply, status = 200) {
     if (!ctx.installed) {
-      if (req.url.startsWith('/install')) return send(req, reply, { title: translate('page.install_title', req.lang) }, {}, false);
+      if (normalisePath(req.url).startsWith('/install')) return send(req, reply, { title: translate('page.install_title', req.lang) }, {}, false);
       return reply.redirect('/install', 302);
     }
     const b = (await base(req, reply))!;
@@ -307,8 +311,11 @@ export async function ssrRoutes(app: FastifyInstance): Promise<void> {
     return send(req, reply, { title: titleOf(b.s, translate('page.not_found_title', req.lang)), robots: 'noindex' }, b.data, true, 404);
   });
 
+  // The router's own refusals of a page address (core/http.ts frameworkErrorHandler) get the not-found page too.
+  if (opts.errorPages) opts.errorPages.render = (req, reply, status) => shell(req, reply, status);
+
   app.setNotFoundHandler(async (req, reply) => {
-    const pathOnly = req.url.split('?')[0]!;
+    const pathOnly = normalisePath(req.url);
     if (req.method !== 'GET' || pathOnly.startsWith('/answer/') || pathOnly.startsWith('/installation/') || pathOnly.startsWith('/assets/') || pathOnly.startsWith('/uploads/')) {
       return reply.code(404).send({ code: 404, reason: 'base.not_found', msg: translate('base.not_found', req.lang), data: null });
     }

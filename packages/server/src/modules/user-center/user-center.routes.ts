@@ -3,9 +3,11 @@
  * center"; Answer's user_center_controller.go routes):
  * - GET /answer/api/v1/user-center/agent: `{enabled, agent_info}` (anyone)
  * - GET /answer/api/v1/user-center/login/redirect, /sign-up/redirect: 302 to the plugin's login address
- * - GET /answer/api/v1/user-center/login/callback, /sign-up/callback: the provider's return. 302 to
- *   /users/auth-landing?redirect=%2F with the session cookie set (logged in; no token ever travels in a URL), to
- *   /users/confirm-email?binding_key=... (an e-mail must be proven first), or to /user-center/auth-failed?error=<kind>
+ * - GET /answer/api/v1/user-center/login/callback, /sign-up/callback: the provider's return, in the browser that
+ *   started the login (its state cookie; user-center.service.ts). 302 to /users/auth-landing?redirect=%2F with the
+ *   session cookie set (logged in; no token ever travels in a URL), to /users/confirm-email?binding_key=... (an
+ *   e-mail must be proven first), to / (a QR login confirmed on this phone for the browser that shows the code), or
+ *   to /user-center/auth-failed?error=<kind>
  * - GET /answer/api/v1/user-center/user/settings (logged in): where profile and account settings live
  * - GET /answer/api/v1/user-center/personal/branding?username (anyone)
  * - GET /answer/admin/api/user-center/agent (admins): which user functions stay with the site
@@ -18,9 +20,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PluginRouteQuery, SESSION_TTL_SECONDS, UserCenterBrandingQuery } from '@quorum/contract';
 import type { UserCenterRequest } from '@quorum/plugin-api';
 import { ok, parse } from '../../core/http.js';
+import { decisionPath } from '../../core/requestpath.js';
 import { setSessionCookies } from '../../core/session-cookie.js';
 import { requireAdmin, requireUser } from '../../core/auth/index.js';
-import { LoginFailure, siteBase } from '../connector/index.js';
+import { LoginFailure, loginBrowser, siteBase } from '../connector/index.js';
 import * as service from './user-center.service.js';
 
 const V1 = '/answer/api/v1';
@@ -54,7 +57,7 @@ export function installUserCenterGuard(app: FastifyInstance): void {
   const ctx = app.quorum;
   const guarded = new Set([`${V1}/user/login/email`, `${V1}/user/register/email`]);
   app.addHook('preHandler', async (req) => {
-    if (req.method !== 'POST' || !ctx.installed || !guarded.has(req.url.split('?')[0]!)) return;
+    if (req.method !== 'POST' || !ctx.installed || !guarded.has(decisionPath(req))) return;
     await service.assertOriginalUserSystem(ctx);
   });
 }
@@ -84,7 +87,7 @@ export async function userCenterRoutes(app: FastifyInstance): Promise<void> {
     app.get(`${V1}/user-center/${segment}/callback`, strict, async (req, reply) => {
       try {
         const base = await siteBase(ctx, origin(req));
-        const out = await service.finishCallback(ctx, base, kind, await hookRequest(req, base));
+        const out = await service.finishCallback(ctx, base, kind, await hookRequest(req, base), loginBrowser(req, reply));
         if (out.kind === 'logged_in') {
           setSessionCookies(req, reply, out.token, SESSION_TTL_SECONDS);
           return reply.redirect(`/users/auth-landing?redirect=${encodeURIComponent(out.returnTo || '/')}`, 302);
@@ -119,7 +122,7 @@ export async function userCenterRoutes(app: FastifyInstance): Promise<void> {
       ...polled,
       handler: async (req, reply) => {
         const base = await siteBase(ctx, origin(req));
-        const out = await service.runRoute(ctx, base, method, path, await hookRequest(req, base));
+        const out = await service.runRoute(ctx, base, method, path, await hookRequest(req, base), loginBrowser(req, reply));
         if (out.token) setSessionCookies(req, reply, out.token, SESSION_TTL_SECONDS);
         return ok(req, out.data);
       },
