@@ -11,7 +11,7 @@ import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { editMode, isModerator, requirePrivilege } from '../privilege/index.js';
-import { invalidateQuestionLists, recordQuestionLinks } from '../question/index.js';
+import { getVisibleQuestionRef, invalidateQuestionLists, recordQuestionLinks } from '../question/index.js';
 import { answerSnapshot, approvedRevisions, findPendingRevision, insertRevision, type AnswerSnapshot } from '../revision/index.js';
 import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
@@ -37,11 +37,16 @@ export async function writeAnswerEdit(tx: Db, a: repo.AnswerRow, snap: AnswerSna
   await indexAnswer(tx, { id: a.id, question_id: a.question_id, user_id: a.user_id, parsed_text: prep.html, created_at: a.created_at });
 }
 
-/** An answer that can be edited: exists, not deleted; pending ones only by their author or staff. */
+/**
+ * An answer that can be edited: exists, not deleted; pending ones only by their author or staff; on a question
+ * the user may see (as answer/info requires).
+ * @throws 404 `error.answer.not_found`; 404 `error.question.not_found` when its question is hidden from the user
+ */
 export async function requireEditableAnswer(ctx: AppContext, id: string, user: UserRow): Promise<repo.AnswerRow> {
   const a = await repo.findAnswer(requireDb(ctx), id);
   if (!a || a.status === PostStatus.deleted) throw notFound('error.answer.not_found');
   if (a.status === PostStatus.pending && !(isModerator(user) || a.user_id === user.id)) throw notFound('error.answer.not_found');
+  await getVisibleQuestionRef(ctx, a.question_id, user);
   return a;
 }
 

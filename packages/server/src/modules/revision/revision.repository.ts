@@ -40,29 +40,61 @@ export function approvedRevisions(db: Db, objectId: string, limit: number): Prom
     .execute();
 }
 
-/** One page of pending revisions of the given object types, oldest first. */
-export function pendingRevisions(db: Db, types: string[], offset: number, limit: number): Promise<RevisionRow[]> {
+/**
+ * Who lists the review queue: moderators and admins (`staff`) see every post; other reviewers the posts
+ * question/info and answer/info show them (not deleted; queued ones only their own) and live tags.
+ */
+export interface QueueReader {
+  userId: string;
+  staff: boolean;
+}
+
+/** Pending revisions of the given object types, narrowed to the objects the reader may see. */
+function pendingOf(db: Db, types: string[], reader: QueueReader) {
+  let q = db.kysely.selectFrom('revisions').where('revisions.status', '=', RevisionStatus.pending).where('revisions.object_type', 'in', types);
+  if (reader.staff) return q;
+  const uid = reader.userId;
+  // A post the reader may see: not deleted, and not queued unless theirs (comment/target.ts `canSeePost`).
+  q = q.where((eb) =>
+    eb.or([
+      eb.and([
+        eb('revisions.object_type', '=', 'question'),
+        eb.exists(
+          eb.selectFrom('questions as q').select('q.id').whereRef('q.id', '=', 'revisions.object_id')
+            .where('q.status', '!=', 10).where((w) => w.or([w('q.status', '!=', 11), w('q.user_id', '=', uid)])),
+        ),
+      ]),
+      eb.and([
+        eb('revisions.object_type', '=', 'answer'),
+        eb.exists(
+          eb.selectFrom('answers as a').innerJoin('questions as aq', 'aq.id', 'a.question_id').select('a.id').whereRef('a.id', '=', 'revisions.object_id')
+            .where('a.status', '!=', 10).where((w) => w.or([w('a.status', '!=', 11), w('a.user_id', '=', uid)]))
+            .where('aq.status', '!=', 10).where((w) => w.or([w('aq.status', '!=', 11), w('aq.user_id', '=', uid)])),
+        ),
+      ]),
+      eb.and([eb('revisions.object_type', '=', 'tag'), eb.exists(eb.selectFrom('tags as t').select('t.id').whereRef('t.id', '=', 'revisions.object_id').where('t.status', '=', 1))]),
+    ]),
+  );
+  return q;
+}
+
+/** One page of pending revisions of the given object types whose objects the reader may see, oldest first. */
+export function pendingRevisions(db: Db, types: string[], reader: QueueReader, offset: number, limit: number): Promise<RevisionRow[]> {
   if (!types.length) return Promise.resolve([]);
-  return db.kysely
-    .selectFrom('revisions')
-    .selectAll()
-    .where('status', '=', RevisionStatus.pending)
-    .where('object_type', 'in', types)
-    .orderBy('created_at')
-    .orderBy('id')
+  return pendingOf(db, types, reader)
+    .selectAll('revisions')
+    .orderBy('revisions.created_at')
+    .orderBy('revisions.id')
     .limit(limit)
     .offset(offset)
     .execute();
 }
 
-/** Number of pending revisions of the given object types. */
-export async function countPendingRevisions(db: Db, types: string[]): Promise<number> {
+/** Number of pending revisions of the given object types whose objects the reader may see. */
+export async function countPendingRevisions(db: Db, types: string[], reader: QueueReader): Promise<number> {
   if (!types.length) return 0;
-  const r = await db.kysely
-    .selectFrom('revisions')
+  const r = await pendingOf(db, types, reader)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('status', '=', RevisionStatus.pending)
-    .where('object_type', 'in', types)
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -6,6 +6,9 @@
  * always). Approving applies the revision to the post or tag as its editor would have, records 'edited' for the
  * editor and gives them +2 reputation (edit.accepted); rejecting only marks the revision. A revision reviewed
  * meanwhile by someone else answers 400 `error.revision.already_reviewed`.
+ * Reading follows the post's own page: the history and the edit check answer 404 where question/info,
+ * answer/info or tag/info would, and reviewers by privilege (not moderators) see in their queue only edits of
+ * posts those calls show them.
  */
 import { PostStatus, urlTitle, type RevisionAuditReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
@@ -15,11 +18,11 @@ import { emitDomain } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { applyReputation } from '../activity/index.js';
 import {
-  checkAnswerEditable, findAnswer, prepareAnswerEdit, requireEditableAnswer, writeAnswerEdit,
+  checkAnswerEditable, findAnswer, getVisibleAnswer, prepareAnswerEdit, requireEditableAnswer, writeAnswerEdit,
 } from '../answer/index.js';
 import { canAudit, hasPrivilege, isModerator, type PostKind } from '../privilege/index.js';
 import {
-  checkQuestionEditable, findQuestion, invalidateQuestionLists, prepareQuestionEdit, requireEditableQuestion, writeQuestionEdit,
+  checkQuestionEditable, findQuestion, getVisibleQuestionRef, invalidateQuestionLists, prepareQuestionEdit, requireEditableQuestion, writeQuestionEdit,
 } from '../question/index.js';
 import { findTagById, prepareTagEdit, tagSnapshot, writeTagEdit } from '../tag/index.js';
 import { findUsersByIds, presentBasicUser, type UserRow } from '../user/index.js';
@@ -145,27 +148,82 @@ function presentRevision(r: repo.RevisionRow, users: Map<string, UserRow>): Reco
 }
 
 /**
- * GET /revisions?object_id=: the history of a post, newest first. Approved revisions are public; pending and
- * rejected ones are shown to their editor and to reviewers only.
+ * What a viewer may read of revisions: every revision of the kinds in `kinds` (those they review; moderators
+ * and admins all), else approved revisions and their own suggested or rejected edits.
+ */
+export interface RevisionScope {
+  userId: string;
+  kinds: readonly string[];
+}
+
+/** The revision scope of `viewer` (anonymous readers: approved revisions only). */
+export async function revisionScope(ctx: AppContext, viewer: UserRow | undefined): Promise<RevisionScope> {
+  if (!viewer) return { userId: '', kinds: [] };
+  return { userId: viewer.id, kinds: isModerator(viewer) ? REVIEW_KINDS : await auditableKinds(ctx, viewer) };
+}
+
+/** Whether a revision is in the scope: approved, the reader's own, or of a kind they review. */
+export function canReadRevision(scope: RevisionScope, r: Pick<repo.RevisionRow, 'status' | 'user_id' | 'object_type'>): boolean {
+  return r.status === repo.RevisionStatus.approved || (!!scope.userId && r.user_id === scope.userId) || scope.kinds.includes(r.object_type);
+}
+
+/** Status of a live tag (tag/info shows other tags to moderators and admins only). */
+const TAG_LIVE = 1;
+
+/**
+ * Checks that `viewer` may see the object whose history they ask for, as the object's own page call decides:
+ * question/info (deleted questions for moderators and admins only, queued ones also for their author),
+ * answer/info (the same for the answer, then for its question) and tag/info (tags not live for moderators and
+ * admins only).
+ * @returns false for ids that name no question, answer or tag (nothing of theirs is revised)
+ * @throws 404 with the reason those calls answer: `error.question.not_found`, `error.answer.not_found`,
+ *   `error.tag.not_found`
+ */
+async function checkRevisedObject(ctx: AppContext, objectId: string, viewer: UserRow | undefined): Promise<boolean> {
+  const type = objectTypeOf(objectId);
+  if (type === 'question') await getVisibleQuestionRef(ctx, objectId, viewer);
+  else if (type === 'answer') await getVisibleQuestionRef(ctx, (await getVisibleAnswer(ctx, objectId, viewer)).question_id, viewer);
+  else if (type === 'tag') {
+    const tag = await findTagById(requireDb(ctx), objectId);
+    if (!tag || (tag.status !== TAG_LIVE && !isModerator(viewer))) throw notFound('error.tag.not_found');
+  } else return false;
+  return true;
+}
+
+/**
+ * GET /revisions?object_id=: the history of a post or tag, newest first, for those who may see the object (as
+ * its info call decides; others get that call's 404). Approved revisions are shown to them all; pending and
+ * rejected ones to their editor and to reviewers only.
+ * @returns [] for ids that name no question, answer or tag
+ * @throws 404 `error.question.not_found` / `error.answer.not_found` / `error.tag.not_found` for objects the viewer
+ *   may not see, unknown ones included
  */
 export async function revisionHistory(ctx: AppContext, objectId: string, viewer: UserRow | undefined): Promise<Record<string, unknown>[]> {
   const db = requireDb(ctx);
-  const rows = await repo.listRevisions(db, objectId);
-  const kinds = viewer ? await auditableKinds(ctx, viewer) : [];
-  const visible = rows.filter((r) => r.status === repo.RevisionStatus.approved || (viewer && (r.user_id === viewer.id || kinds.includes(r.object_type as ReviewKind) || isModerator(viewer))));
+  if (!(await checkRevisedObject(ctx, objectId, viewer))) return [];
+  const [rows, scope] = await Promise.all([repo.listRevisions(db, objectId), revisionScope(ctx, viewer)]);
+  const visible = rows.filter((r) => canReadRevision(scope, r));
   const users = await findUsersByIds(db, visible.map((r) => r.user_id));
   return visible.map((r) => presentRevision(r, users));
+}
+
+/** The review queue as `user` reads it: moderators and admins every object, other reviewers those they may see. */
+function queueReader(user: UserRow): repo.QueueReader {
+  return { userId: user.id, staff: isModerator(user) };
 }
 
 /**
  * GET /revisions/unreviewed?page=: pending suggested edits the user may review, oldest first, each with the post
  * or tag as it is now (Answer's GetUnreviewedRevisionResp: {type, info, unreviewed_info}; `type` question, answer
- * or tag).
+ * or tag). Reviewers by privilege get only edits of posts question/info and answer/info show them (not deleted,
+ * queued only their own) and of live tags; moderators and admins get all. Members without a review privilege get
+ * an empty page.
  */
 export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: number, pageSize: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
   const kinds = await auditableKinds(ctx, user);
-  const [rows, count] = await Promise.all([repo.pendingRevisions(db, kinds, (page - 1) * pageSize, pageSize), repo.countPendingRevisions(db, kinds)]);
+  const reader = queueReader(user);
+  const [rows, count] = await Promise.all([repo.pendingRevisions(db, kinds, reader, (page - 1) * pageSize, pageSize), repo.countPendingRevisions(db, kinds, reader)]);
   const users = await findUsersByIds(db, rows.map((r) => r.user_id));
   const list = [];
   for (const r of rows) {
@@ -186,9 +244,12 @@ export async function unreviewedRevisions(ctx: AppContext, user: UserRow, page: 
   return { count, list };
 }
 
-/** Suggested edits waiting for the user to review (GET /reviewing/type; none without a review privilege). */
+/**
+ * Suggested edits waiting for the user to review (GET /reviewing/type; none without a review privilege), counted
+ * as GET /revisions/unreviewed lists them.
+ */
 export async function suggestedEditCount(ctx: AppContext, user: UserRow): Promise<Array<{ name: 'suggested_post_edit'; todo_amount: number }>> {
   const kinds = await auditableKinds(ctx, user);
   if (!kinds.length) return [];
-  return [{ name: 'suggested_post_edit', todo_amount: await repo.countPendingRevisions(requireDb(ctx), kinds) }];
+  return [{ name: 'suggested_post_edit', todo_amount: await repo.countPendingRevisions(requireDb(ctx), kinds, queueReader(user)) }];
 }
