@@ -27,10 +27,14 @@ export function activityOf(db: Db, objectId: string): Promise<ActivityRow[]> {
     .execute();
 }
 
-/** Comments by id (any status): id -> parsed text. */
-export async function commentTexts(db: Db, ids: string[]): Promise<Map<string, string>> {
+/**
+ * Comments by id: id -> parsed text; deleted ones (status 10) only with `withDeleted` (moderators' timelines).
+ */
+export async function commentTexts(db: Db, ids: string[], withDeleted: boolean): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.kysely.selectFrom('comments').select(['id', 'parsed_text']).where('id', 'in', ids).execute();
+  let q = db.kysely.selectFrom('comments').select(['id', 'parsed_text']).where('id', 'in', ids);
+  if (!withDeleted) q = q.where('status', '=', 1);
+  const rows = await q.execute();
   return new Map(rows.map((r) => [r.id, r.parsed_text]));
 }
 
@@ -41,11 +45,15 @@ export async function revisionsByIds(db: Db, ids: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The revision of the same object just before `rev`, or undefined. */
-export function previousRevision(db: Db, rev: RevisionRow): Promise<RevisionRow | undefined> {
-  return db.kysely
-    .selectFrom('revisions')
-    .selectAll()
+/**
+ * The revision of the same object just before `rev`, or undefined.
+ * @param readerId when set, only approved revisions (status 2) and this user's own are considered (a reader who
+ *   does not review the object's kind)
+ */
+export function previousRevision(db: Db, rev: RevisionRow, readerId?: string): Promise<RevisionRow | undefined> {
+  let q = db.kysely.selectFrom('revisions').selectAll();
+  if (readerId !== undefined) q = q.where((eb) => eb.or([eb('status', '=', 2), eb('user_id', '=', readerId)]));
+  return q
     .where('object_id', '=', rev.object_id)
     .where((eb) => eb.or([eb('created_at', '<', rev.created_at), eb.and([eb('created_at', '=', rev.created_at), eb('id', '<', rev.id)])]))
     .orderBy('created_at', 'desc')

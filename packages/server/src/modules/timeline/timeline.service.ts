@@ -10,6 +10,8 @@ import { objectTypeOf } from '../../core/db/index.js';
 import { notFound } from '../../core/errors.js';
 import { requirePostTarget } from '../comment/index.js';
 import { isStaff, type UserRow } from '../../core/auth/index.js';
+// Imported from its file: revision.review uses the question and answer modules, which use the revision index.
+import { canReadRevision, revisionScope } from '../revision/revision.review.js';
 import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './timeline.repository.js';
 
@@ -47,7 +49,8 @@ async function objectInfo(ctx: AppContext, objectId: string, viewer: UserRow): P
  * writes for several users (a downvote's rows for the author and the voter) are shown once, as the actor's.
  * Each entry carries `reason` (Quorum; '' when none): why a moderator acted (a close reason, a flag's outcome,
  * a review decision), plain text. Answer has no such field (it shows a close message in `comment`); `comment`
- * keeps its meaning here (the edit summary, or a comment's HTML).
+ * keeps its meaning here (the edit summary, or a comment's HTML). A deleted comment's HTML is shown to moderators
+ * and admins only (others get ''), as are the summaries of revisions the viewer may not read (GET /revisions).
  * @throws 404 for objects the viewer cannot see
  */
 export async function objectTimeline(ctx: AppContext, viewer: UserRow, objectId: string, showVote: boolean): Promise<Record<string, unknown>> {
@@ -62,17 +65,22 @@ export async function objectTimeline(ctx: AppContext, viewer: UserRow, objectId:
     seen.add(key);
     return true;
   });
-  const [users, revisions, comments] = await Promise.all([
+  const [users, revisions, comments, scope] = await Promise.all([
     findUsersByIds(db, rows.map((a) => a.trigger_user_id || a.user_id)),
     repo.revisionsByIds(db, [...new Set(rows.map((a) => a.revision_id).filter(Boolean))]),
-    repo.commentTexts(db, rows.filter((a) => a.activity_type === 'commented').map((a) => a.object_id)),
+    repo.commentTexts(db, rows.filter((a) => a.activity_type === 'commented').map((a) => a.object_id), isStaff(viewer)),
+    revisionScope(ctx, viewer),
   ]);
+  const summary = (id: string) => {
+    const rev = revisions.get(id);
+    return rev && canReadRevision(scope, rev) ? rev.log : '';
+  };
   const timeline = rows.map((a) => ({
     activity_id: a.id,
     revision_id: a.revision_id || '0',
     created_at: a.created_at,
     activity_type: a.activity_type,
-    comment: a.activity_type === 'commented' ? (comments.get(a.object_id) ?? '') : (revisions.get(a.revision_id)?.log ?? ''),
+    comment: a.activity_type === 'commented' ? (comments.get(a.object_id) ?? '') : summary(a.revision_id),
     object_id: a.object_id,
     object_type: objectTypeOf(a.object_id) ?? info.object_type,
     cancelled: a.cancelled === 1,
@@ -133,8 +141,10 @@ function detail(rev: repo.RevisionRow, tags: Map<string, repo.TagRow>, mainSlugs
 
 /**
  * GET /activity/timeline/detail: `{new_revision, old_revision}` for the client to diff. With `revision_id`
- * alone the old revision is the one before it of the same object (null for the first).
- * @throws 404 unknown revision or an object the viewer cannot see
+ * alone the old revision is the one before it of the same object that the viewer may read (null for none).
+ * Suggested (pending) and rejected edits are read as GET /revisions shows them: by their editor, reviewers of
+ * their kind, moderators and admins.
+ * @throws 404 unknown revision, one the viewer may not read, or an object the viewer cannot see
  */
 export async function timelineDetail(ctx: AppContext, viewer: UserRow, q: TimelineDetailQuery): Promise<Record<string, unknown>> {
   const db = requireDb(ctx);
@@ -143,11 +153,13 @@ export async function timelineDetail(ctx: AppContext, viewer: UserRow, q: Timeli
   const rev = found.get(q.revision_id);
   if (!rev) throw notFound('error.revision.not_found');
   await objectInfo(ctx, rev.object_id, viewer);
+  const scope = await revisionScope(ctx, viewer);
+  if (!canReadRevision(scope, rev)) throw notFound('error.revision.not_found');
   let old: repo.RevisionRow | undefined;
-  if (q.old_revision_id === undefined) old = await repo.previousRevision(db, rev);
+  if (q.old_revision_id === undefined) old = await repo.previousRevision(db, rev, scope.kinds.includes(rev.object_type) ? undefined : scope.userId);
   else if (q.old_revision_id !== '0') {
     old = found.get(q.old_revision_id);
-    if (!old || old.object_id !== rev.object_id) throw notFound('error.revision.not_found');
+    if (!old || old.object_id !== rev.object_id || !canReadRevision(scope, old)) throw notFound('error.revision.not_found');
   }
   const slugs = [...new Set([rev, old].flatMap((r) => (r ? (parseRevision(r).tags ?? []).map(tagKey) : [])).filter(Boolean))];
   const tagRows = await repo.tagsByKeys(db, slugs, []);
