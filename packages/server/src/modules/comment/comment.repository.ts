@@ -111,11 +111,37 @@ export async function usersByNames(db: Db, names: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.username, r.id]));
 }
 
-/** One page of a user's live comments, newest first, with the count. */
-export async function listUserComments(db: Db, userId: string, offset: number, limit: number): Promise<{ rows: CommentRow[]; count: number }> {
-  const base = db.kysely.selectFrom('comments').where('user_id', '=', userId).where('status', '=', CommentStatus.available);
+/**
+ * Who reads a member's comments: moderators and admins (`staff`) every live comment, others those on posts they
+ * may see (the rule of target.ts `canSeePost`: not deleted, not queued unless the post is theirs, nor on such a
+ * question).
+ */
+export interface CommentReader {
+  userId: string;
+  staff: boolean;
+}
+
+/** One page of a user's live comments, newest first, with the count: those on posts `reader` may see. */
+export async function listUserComments(db: Db, userId: string, reader: CommentReader, offset: number, limit: number): Promise<{ rows: CommentRow[]; count: number }> {
+  let base = db.kysely.selectFrom('comments').where('comments.user_id', '=', userId).where('comments.status', '=', CommentStatus.available);
+  if (!reader.staff) {
+    const uid = reader.userId;
+    base = base.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb.selectFrom('questions as q').select('q.id').whereRef('q.id', '=', 'comments.object_id')
+            .where('q.status', '!=', 10).where((w) => w.or([w('q.status', '!=', 11), w('q.user_id', '=', uid)])),
+        ),
+        eb.exists(
+          eb.selectFrom('answers as a').innerJoin('questions as aq', 'aq.id', 'a.question_id').select('a.id').whereRef('a.id', '=', 'comments.object_id')
+            .where('a.status', '!=', 10).where((w) => w.or([w('a.status', '!=', 11), w('a.user_id', '=', uid)]))
+            .where('aq.status', '!=', 10).where((w) => w.or([w('aq.status', '!=', 11), w('aq.user_id', '=', uid)])),
+        ),
+      ]),
+    );
+  }
   const [rows, c] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.selectAll('comments').orderBy('comments.created_at', 'desc').orderBy('comments.id', 'desc').limit(limit).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(c.n) };

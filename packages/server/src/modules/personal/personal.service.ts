@@ -102,10 +102,15 @@ async function describe(ctx: AppContext, ids: string[], viewer: UserRow | undefi
   return out;
 }
 
-/** GET /personal/comment/page: the user's comments (Answer's GetCommentPersonalWithPageResp). */
+/**
+ * GET /personal/comment/page: the user's comments (Answer's GetCommentPersonalWithPageResp), those on posts the
+ * viewer may see (comments on deleted posts for moderators and admins only, on queued ones also for the post's
+ * author), counted the same way.
+ */
 export async function profileComments(ctx: AppContext, q: PersonalPageQuery, viewer: UserRow | undefined): Promise<Page> {
   const user = await requireProfileUser(ctx, q.username, viewer);
-  const { rows, count } = await listUserComments(requireDb(ctx), user.id, (q.page - 1) * q.page_size, q.page_size);
+  const reader = { userId: viewer?.id ?? '', staff: !!viewer && isStaff(viewer) };
+  const { rows, count } = await listUserComments(requireDb(ctx), user.id, reader, (q.page - 1) * q.page_size, q.page_size);
   const refs = await describe(ctx, rows.map((c) => c.object_id), viewer);
   const list = rows.map((c) => {
     const r = refs.get(c.object_id);
