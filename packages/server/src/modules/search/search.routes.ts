@@ -20,6 +20,6 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/answer/api/v1/question/similar/tag', async (req) => {
     const { question_id, page_size } = parse(SimilarTagQuery, req.query);
-    return ok(req, await relatedByTags(ctx, question_id, page_size));
+    return ok(req, await relatedByTags(ctx, question_id, page_size, await currentUser(ctx, req)));
   });
 }

@@ -1,12 +1,14 @@
 /**
  * Search (spec §2 /search, §3 search operators, §7 GET /search) and the similar-question lists that share its
  * index (GET /question/similar, GET /question/similar/tag). Public calls: no access check beyond the
- * private-site guard of app.ts; only visible posts are ever returned (the repository filters on the live
- * question and answer rows).
+ * private-site guard of app.ts, except that similar/tag answers 404 for a question the viewer may not see; only
+ * visible posts are ever returned (the repository filters on the live question and answer rows).
  */
 import type { SearchQuery } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { ContentCache } from '../../core/contentcache.js';
+import { notFound } from '../../core/errors.js';
+import { visiblePostTargets } from '../comment/index.js';
 import { presentTagsOfQuestions, tagSummaryBySlug } from '../tag/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds } from '../user/index.js';
@@ -160,10 +162,13 @@ function ranksBefore(a: RelatedCandidate, b: RelatedCandidate): boolean {
 /**
  * GET /question/similar/tag?question_id=: related questions, those sharing most tags first, then by score
  * (relatedIds). Answer shows its first tag's most frequent questions; sharing tags is what makes a question related.
+ * Only for a question the viewer may see (question/info's rule: its tags are not given away otherwise).
  * @returns `{count, list}` (Answer's shape for this call)
+ * @throws 404 `error.question.not_found` for unknown questions and those the viewer may not see, as question/info
  */
-export async function relatedByTags(ctx: AppContext, questionId: string, limit: number): Promise<{ count: number; list: Record<string, unknown>[] }> {
+export async function relatedByTags(ctx: AppContext, questionId: string, limit: number, viewer: UserRow | undefined): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const db = requireDb(ctx);
+  if ((await visiblePostTargets(ctx, [questionId], viewer)).get(questionId)?.object_type !== 'question') throw notFound('error.question.not_found');
   const list = await related.get(db, `${questionId}:${limit}`, async () => {
     const ids = await relatedIds(ctx, questionId, limit);
     const rows = new Map((await repo.questionBasesByIds(db, ids)).map((r) => [r.id, r]));
