@@ -1,7 +1,8 @@
 /**
- * Flag calls: POST /report (active members with the flag privilege), GET /report/unreviewed/post and
- * /report/unreviewed/user, PUT /report/review (moderators and administrators), PUT /admin/api/report
- * (administrators), GET /report/flags?object_ids= (Quorum: the viewer's flags and, for moderators, counts).
+ * Flag calls: POST /report (active members with the flag privilege; 20 a minute per address), GET
+ * /report/unreviewed/post and /report/unreviewed/user, PUT /report/review (moderators and administrators), PUT
+ * /admin/api/report (administrators), GET /report/flags?object_ids= (Quorum: the viewer's flags and, for
+ * moderators, counts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdminReportReq, ReportAddReq, ReportPageQuery, ReportReviewReq } from '@quorum/contract';
@@ -26,7 +27,8 @@ async function requireModerator(ctx: FastifyInstance['quorum'], req: FastifyRequ
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
 
-  app.post('/answer/api/v1/report', async (req) => {
+  // Flagging writes a row for moderators to read and can be scripted: limited per address like other writes.
+  app.post('/answer/api/v1/report', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (req) => {
     const user = await requireActiveUser(ctx, req);
     await addReport(ctx, user, parse(ReportAddReq, req.body));
     return ok(req, null);

@@ -1,7 +1,7 @@
 /**
  * Flags over HTTP on every engine: each flag reason, the duplicate refused, the flag privilege, the post-flag and
  * user-flag decisions with their effects (an edit with the moderator's changes included), the admin call on the same tasks, the review badge counts and a race
- * of two moderators on one flag.
+ * of two moderators on one flag; POST /report is limited to 20 a minute per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
@@ -182,3 +182,24 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('flags are rate-limited per address', () => {
+  it('answers 429 to the 21st flag of a minute from one address; another address still flags', async () => {
+    const site = await installedSite('sqlite3', { rateLimit: true });
+    try {
+      const flagger = await member(site, 'rlflagger');
+      const q = await ask(site, (await member(site, 'rlauthor')).token, 'Question flagged over and over');
+      const flag = (remoteAddress: string) => call(site.app, 'POST', `${API}/report`, { token: flagger.token, body: { object_id: q, report_type: 57 }, remoteAddress });
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await flag('203.0.113.7')).status);
+      // The first flag is taken, the next ones are duplicates: none is limited until the 21st.
+      expect(statuses).toEqual([200, ...Array(19).fill(400)]);
+      const limited = await flag('203.0.113.7');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ code: 429, reason: 'error.request.rate_limited' });
+      expect((await flag('203.0.113.8')).status).toBe(400);
+    } finally {
+      await site.close();
+    }
+  });
+});
