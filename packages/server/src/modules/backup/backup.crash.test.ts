@@ -8,7 +8,7 @@
  * a data directory that is not installed yet.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,6 +180,43 @@ for (const dialect of DIALECTS) {
       const after = await startAndRead(site.dataDir);
       expect(after.state).toEqual(before.state);
       expect(leftovers(site.dataDir)).toEqual([]);
+    }, 120_000);
+
+    it('a restore running in another process keeps the site from being served and a second restore out; a stale journal is undone', async () => {
+      if (!site) return;
+      const journal = path.join(site.dataDir, JOURNAL_NAME);
+      const running = { started_at: Math.floor(Date.now() / 1000), pid: process.ppid, host: os.hostname(), file, database: site.db, write_config: false, phase: 'copying', previous: 'restore-previous-x.backup.gz', uploads: 'uploads', uploads_new: 'uploads.restore-new-x', uploads_previous: 'uploads.restore-previous-x' };
+      writeFileSync(journal, JSON.stringify(running));
+      await expect(buildApp({ dataDir: site.dataDir })).rejects.toThrow(/^A restore of site\.backup\.gz started .+ is running in process \d+ on .+: the site is not served until it ends; start Quorum again then\.$/);
+      // The admin console's restore is refused while it runs.
+      rmSync(journal);
+      const app = await buildApp({ dataDir: site.dataDir, rateLimit: false });
+      try {
+        const before = await siteState(app, site.dataDir);
+        const name = 'quorum-20260101-000000.backup.gz';
+        mkdirSync(path.join(site.dataDir, 'backups'), { recursive: true });
+        writeFileSync(path.join(site.dataDir, 'backups', name), readFileSync(file));
+        writeFileSync(journal, JSON.stringify(running));
+        const r = await call(app, 'POST', '/answer/admin/api/backups/restore', { token: await adminToken(app), body: { name, confirm: 'Test Site' } });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ reason: 'error.backup.restore_running', msg: 'Another restore of this site is running or did not finish. Wait until it ends, or restart the server to undo it.' });
+        expect(await siteState(app, site.dataDir)).toEqual(before);
+      } finally {
+        await app.close();
+      }
+      // Not touched for a minute: its owner is gone (or its pid reused), and the next start undoes it.
+      const old = new Date(Date.now() - 120_000);
+      utimesSync(journal, old, old);
+      const partial = path.join(site.dataDir, 'backups', 'quorum-20260101-000001.backup.gz.partial');
+      const fresh = path.join(site.dataDir, 'backups', 'quorum-20260101-000002.backup.gz.partial');
+      writeFileSync(partial, 'cut short');
+      utimesSync(partial, new Date(Date.now() - 20 * 60_000), new Date(Date.now() - 20 * 60_000));
+      writeFileSync(fresh, 'being written');
+      await startAndRead(site.dataDir);
+      expect(existsSync(journal)).toBe(false);
+      // A backup interrupted 20 minutes ago is removed; one written to just now may be running, and stays.
+      expect(leftovers(site.dataDir)).toEqual(['backups/quorum-20260101-000002.backup.gz.partial']);
+      rmSync(fresh);
     }, 120_000);
 
     it('a restore into a data directory not installed yet: killed before the commit it leaves the installer, after it the restored site', async () => {
