@@ -9,6 +9,13 @@
  *   it names that one session and a page of another site can neither read nor compute it. The web client echoes
  *   it in the `X-CSRF-Token` header; the server compares the header with the HMAC of the session cookie (never
  *   with the csrf cookie, which a sibling domain could plant).
+ *
+ * Our own web client says so on every call with the header `X-Quorum-Client: web` (WEB_CLIENT_HEADER). To such a
+ * request the session is only ever the HttpOnly cookie: a call that logs in answers `access_token: ""` (the field
+ * stays, so the response keeps the shape Answer's clients expect), and no JSON envelope sent to it carries a
+ * session token in `data.access_token` (installCookies strips any, whichever module's route answered), so a script
+ * of the page (a hostile custom head, an XSS) that reads the responses cannot copy the session. Requests without
+ * the header (API clients, Answer's own web client) get the token in the body as before.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,13 +27,48 @@ export const SESSION_COOKIE = 'quorum_session';
 export const CSRF_COOKIE = 'quorum_csrf';
 /** Request header that must carry the CSRF token on cookie-authenticated writes (lower case, as Node keeps it). */
 export const CSRF_HEADER = 'x-csrf-token';
+/** Request header by which our own web client names itself (lower case, as Node keeps it). */
+export const WEB_CLIENT_HEADER = 'x-quorum-client';
+/** The value of WEB_CLIENT_HEADER our web client sends. */
+export const WEB_CLIENT_VALUE = 'web';
 
 // Domain separation: the CSRF token is never the session table's key (a plain SHA-256 of the token).
 const CSRF_KEY = 'quorum.csrf.v1';
 
-/** Registers cookie parsing (`req.cookies`) and `reply.setCookie` for the whole app. */
+/**
+ * Registers cookie parsing (`req.cookies`) and `reply.setCookie` for the whole app, and the guard that keeps
+ * session tokens out of the JSON our web client reads: for a request of the web client (isWebClient), an envelope
+ * whose `data` holds a non-empty string `access_token` is sent with `access_token: ""` instead. Routes that log in
+ * blank it themselves (bodyToken); this catches any route that does not (e.g. a plugin's or a connector's).
+ */
 export async function installCookies(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
+  app.addHook('preSerialization', async (req: FastifyRequest, _reply: FastifyReply, payload: unknown) => (isWebClient(req) ? withoutAccessToken(payload) : payload));
+}
+
+/** True when the request comes from our own web client: it sent `X-Quorum-Client: web` (case-insensitive value). */
+export function isWebClient(req: FastifyRequest): boolean {
+  const sent = req.headers[WEB_CLIENT_HEADER];
+  return typeof sent === 'string' && sent.trim().toLowerCase() === WEB_CLIENT_VALUE;
+}
+
+/**
+ * The session token a response body may carry for this request: '' for our web client (its session is the HttpOnly
+ * cookie only), the token itself for everyone else (API clients, Answer's web client).
+ * @param token the raw session token the call opened
+ */
+export function bodyToken(req: FastifyRequest, token: string): string {
+  return isWebClient(req) ? '' : token;
+}
+
+/** An envelope `{..., data: {access_token}}` with the token blanked; anything else unchanged. */
+function withoutAccessToken(payload: unknown): unknown {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+  const data = (payload as { data?: unknown }).data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return payload;
+  const token = (data as { access_token?: unknown }).access_token;
+  if (typeof token !== 'string' || !token) return payload;
+  return { ...payload, data: { ...data, access_token: '' } };
 }
 
 /** The CSRF token of a session token: base64url HMAC-SHA256, 43 characters. */

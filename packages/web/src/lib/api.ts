@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the web app (spec §7-§8). The session rides in its HttpOnly cookie; every call sends the
- * session's CSRF token (`X-CSRF-Token`, which cookie-authenticated writes and logout need) and the language,
+ * session's CSRF token (`X-CSRF-Token`, which cookie-authenticated writes and logout need), `X-Quorum-Client: web`
+ * (so no response carries the session token: lib/session.ts WEB_CLIENT_HEADERS) and the language,
  * waits for a token of an older client version to move into the cookie first, times out after 10 s,
  * unwraps the envelope and handles errors in one place:
  * - 400 with a list: field errors, always thrown to the caller (`ApiError.fieldErrors`);
@@ -21,7 +22,7 @@ import { setErrorCode } from './errorCode';
 import { i18n } from './i18n';
 import { currentPath, navigateTo, onAuthPage } from './navigation';
 import { getActiveQueryClient } from './queryClient';
-import { csrfToken, rememberReturnTarget, rememberSuspension, sessionReady, USER_INFO_KEY } from './session';
+import { csrfToken, rememberReturnTarget, rememberSuspension, sessionReady, USER_INFO_KEY, WEB_CLIENT_HEADERS } from './session';
 import { toast } from './toast';
 
 /** Per-call options. */
@@ -105,7 +106,7 @@ function handleGlobally(err: ApiError, path: string, opts: RequestOptions): bool
 
 async function request<T>(method: string, path: string, query: Query | undefined, body: unknown, opts: RequestOptions = {}): Promise<T> {
   await sessionReady();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
+  const headers: Record<string, string> = { ...WEB_CLIENT_HEADERS, Accept: 'application/json', 'Accept-Language': i18n.language || 'en_US' };
   const csrf = csrfToken();
   if (csrf) headers['X-CSRF-Token'] = csrf;
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;

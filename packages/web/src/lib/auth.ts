@@ -71,20 +71,17 @@ export function isStaff(user: CurrentUser | null): boolean {
 
 /**
  * Completes a login, sign-up or activation (spec §4 "After login"): takes up the session the server put in its
- * cookies (the response's access_token is for API clients and is not kept), fetches the user (the
- * response's user when the fetch fails), then goes to '/users/login?status=inactive' when the e-mail is not
- * verified (mail_status 2), otherwise to `to` or the remembered return target (default '/'), replacing history.
- * Without a token it just goes home.
- * @param user the login / register / activation response (current user with access_token)
+ * cookies (no response carries the session token to this client: lib/session.ts WEB_CLIENT_HEADERS), fetches the
+ * user (the response's user when the fetch fails), then goes to '/users/login?status=inactive' when the e-mail is
+ * not verified (mail_status 2), otherwise to `to` or the remembered return target (default '/'), replacing history.
+ * When the browser holds no session after all (no session cookie came, e.g. cookies are blocked) it just goes home.
+ * @param user the login / register / activation response, or GET /user/info after a third-party login
  * @param navigate react-router's navigate function
  * @param to destination instead of the remembered return target
  */
-export async function afterLogin(
-  user: CurrentUser & { access_token: string },
-  navigate: (to: string, opts?: { replace?: boolean }) => void,
-  to?: string,
-): Promise<void> {
-  if (!user.access_token) {
+export async function afterLogin(user: CurrentUser, navigate: (to: string, opts?: { replace?: boolean }) => void, to?: string): Promise<void> {
+  syncSession();
+  if (!user?.id || !hasSession()) {
     navigate('/', { replace: true });
     return;
   }
@@ -99,8 +96,7 @@ export async function afterLogin(
   }
 }
 
-async function completeLogin(user: CurrentUser & { access_token: string }, navigate: (to: string, opts?: { replace?: boolean }) => void, to?: string): Promise<void> {
-  syncSession();
+async function completeLogin(user: CurrentUser, navigate: (to: string, opts?: { replace?: boolean }) => void, to?: string): Promise<void> {
   clearSuspension();
   getActiveQueryClient()?.setQueryData([USER_INFO_KEY], user);
   const fetched = await refreshCurrentUser();

@@ -34,6 +34,13 @@ export function writeStored(key: string, value: string | null): void {
 /** Cookie the server sets beside the HttpOnly session cookie: readable, holds the CSRF token of the session. */
 export const CSRF_COOKIE = 'quorum_csrf';
 
+/**
+ * Header this client sends on its API calls (`X-Quorum-Client: web`, server: core/session-cookie.ts): to such a
+ * call the server gives the session only as the HttpOnly cookie, so a login, sign-up or activation answers
+ * `access_token: ""` and no response body this page reads holds the session token.
+ */
+export const WEB_CLIENT_HEADERS: Readonly<Record<string, string>> = { 'X-Quorum-Client': 'web' };
+
 /** Path of the call that moves a token stored by an older version of this client into the session cookie. */
 const MOVE_TOKEN_PATH = '/answer/api/v1/user/session/cookie';
 
@@ -57,6 +64,16 @@ export function csrfToken(): string | null {
 
 function sessionSignal(): boolean {
   return csrfToken() !== null || readStored(STORAGE_KEYS.token) !== null;
+}
+
+/**
+ * True when the session's CSRF cookie is there and differs from `before` (csrfToken() read before a call): the call
+ * opened a new session (each session has its own CSRF token). How this client learns that a call logged in,
+ * since no response carries the session token to it.
+ */
+export function sessionStartedSince(before: string | null): boolean {
+  const now = csrfToken();
+  return now !== null && now !== before;
 }
 
 /**
@@ -99,7 +116,7 @@ export function sessionReady(): Promise<void> {
 
 async function moveTokenToCookie(token: string): Promise<void> {
   try {
-    const res = await fetch(MOVE_TOKEN_PATH, { method: 'POST', headers: { Accept: 'application/json', Authorization: token }, credentials: 'same-origin' });
+    const res = await fetch(MOVE_TOKEN_PATH, { method: 'POST', headers: { ...WEB_CLIENT_HEADERS, Accept: 'application/json', Authorization: token }, credentials: 'same-origin' });
     if (res.ok || res.status === 401) writeStored(STORAGE_KEYS.token, null);
   } catch {
     // Offline: the token stays and the next call tries again.

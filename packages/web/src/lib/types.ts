@@ -37,6 +37,7 @@ export interface CurrentUser {
   follow_count: number;
   created_at: number;
   last_login_date: number;
+  /** Always '' for this client (it sends `X-Quorum-Client: web`): its session is the HttpOnly cookie alone. */
   access_token?: string;
 }
 

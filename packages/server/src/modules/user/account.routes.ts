@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ActionRecordQuery, CaptchaReq, ChangeEmailCodeReq, CodeReq, ModifyPasswordReq, PasswordReplacementReq, PasswordResetReq, SESSION_TTL_SECONDS } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
-import { setSessionCookies } from '../../core/session-cookie.js';
+import { bodyToken, setSessionCookies } from '../../core/session-cookie.js';
 import { requestToken, requireUnsuspendedUser } from '../../core/auth/index.js';
 import { actionRecord, activateAccount, changePassword, confirmEmailChange, replacePassword, requestEmailChange, requestPasswordReset, resendActivation } from './account.service.js';
 import { presentCurrentUser } from './user.presenter.js';
@@ -17,12 +17,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
   const strict = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
 
-  // Activation logs in: the new session also goes into the web session cookie.
+  // Activation logs in: the new session also goes into the web session cookie (and only there for our web client).
   app.post('/answer/api/v1/user/email/verification', strict, async (req, reply) => {
     const { code } = parse(CodeReq, withQuery(req));
     const { user, token } = await activateAccount(ctx, code);
     setSessionCookies(req, reply, token, SESSION_TTL_SECONDS);
-    return ok(req, presentCurrentUser(user, token));
+    return ok(req, presentCurrentUser(user, bodyToken(req, token)));
   });
 
   app.post('/answer/api/v1/user/email/verification/send', strict, async (req) => {

@@ -3,15 +3,20 @@
  * HTTPS) beside a readable CSRF cookie; the cookie authenticates reads, writes need the CSRF header, the
  * Authorization header works as before without it; logout needs the header too, clears both cookies and ends the
  * session; a token kept by an older web client moves into the cookie; a private site's API and uploads accept it.
+ * Our own web client (`X-Quorum-Client: web`) gets the session as the cookie only: every call that logs in, a
+ * third-party login's e-mail binding included, answers it `access_token: ""`, while API clients still get the token.
  */
 import { SESSION_TTL_SECONDS } from '@quorum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { getSettings, saveSection } from '../siteinfo/index.js';
+import { enableOidc, loginThroughProvider, startProvider } from '../connector/provider.testkit.js';
 
 const V1 = '/answer/api/v1';
 const LOGIN = `${V1}/user/login/email`;
 const TLS_HEADER = 'x-test-over-tls';
+/** The header our web client sends on every API call (core/session-cookie.ts WEB_CLIENT_HEADER). */
+const WEB = { 'x-quorum-client': 'web' };
 
 interface SetCookie {
   name: string;
@@ -81,6 +86,82 @@ for (const dialect of DIALECTS) {
       expect(csrfCookie.attrs.get('max-age')).toBe(String(SESSION_TTL_SECONDS));
       expect(csrf).toMatch(/^[\w-]{43}$/);
       expect(csrf).not.toBe(token);
+    });
+
+    it('our web client gets the session only as the cookie: login answers access_token "" and the cookie reads, writes with CSRF and logs out', async (t) => {
+      if (!site) return t.skip();
+      const { res, token, csrf } = await loginSession(WEB);
+      expect(res.body.data).toHaveProperty('access_token', '');
+      expect(res.body.data.username).toBe(ADMIN.name);
+      expect(JSON.stringify(res.body)).not.toContain(token);
+      expect(token).toMatch(/^[\w-]{40,}$/);
+      const s = { token, csrf };
+      const info = await call(app(), 'GET', `${V1}/user/info`, { headers: { ...WEB, cookie: cookieHeader(s) } });
+      expect(info.body.data).toMatchObject({ username: ADMIN.name, access_token: '' });
+      const write = await call(app(), 'PUT', `${V1}/user/interface`, { body: { language: 'en_US' }, headers: { ...WEB, cookie: cookieHeader(s), 'x-csrf-token': csrf } });
+      expect(write.status).toBe(200);
+      const out = await call(app(), 'GET', `${V1}/user/logout`, { headers: { ...WEB, cookie: cookieHeader(s), 'x-csrf-token': csrf } });
+      expect(out.status).toBe(200);
+      expect((await call(app(), 'GET', `${V1}/user/info`, { token })).body.data).toBeNull();
+    });
+
+    it('our web client gets no token from registration, activation or GET /user/info, even with an Authorization header', async (t) => {
+      if (!site) return t.skip();
+      const reg = await call(app(), 'POST', `${V1}/user/register/email`, { headers: WEB, body: { name: 'web.reg', e_mail: 'web.reg@example.com', pass: 'password-123' } });
+      expect(reg.status).toBe(200);
+      expect(reg.body.data).toHaveProperty('access_token', '');
+      const regToken = setCookies(reg.headers).get('quorum_session')!.value;
+      expect(regToken).toMatch(/^[\w-]{40,}$/);
+      expect((await call(app(), 'GET', `${V1}/user/info`, { headers: { cookie: `quorum_session=${regToken}` } })).body.data.username).toBe('web.reg');
+
+      const admin = await adminToken(app());
+      const link = await call(app(), 'GET', `/answer/admin/api/user/activation?user_id=${reg.body.data.id}`, { token: admin });
+      const code = new URL(link.body.data.activation_url as string).searchParams.get('code');
+      const activated = await call(app(), 'POST', `${V1}/user/email/verification`, { headers: WEB, body: { code } });
+      expect(activated.status).toBe(200);
+      expect(activated.body.data).toMatchObject({ username: 'web.reg', mail_status: 1, access_token: '' });
+      const session = setCookies(activated.headers).get('quorum_session')!;
+      expect(session.attrs.has('httponly')).toBe(true);
+      expect(JSON.stringify(activated.body)).not.toContain(session.value);
+      expect((await call(app(), 'GET', `${V1}/user/info`, { headers: { cookie: `quorum_session=${session.value}` } })).body.data.mail_status).toBe(1);
+
+      // The header token is echoed to API clients, never to our web client.
+      expect((await call(app(), 'GET', `${V1}/user/info`, { token: session.value, headers: WEB })).body.data).toMatchObject({ username: 'web.reg', access_token: '' });
+      expect((await call(app(), 'GET', `${V1}/user/info`, { token: session.value })).body.data.access_token).toBe(session.value);
+    });
+
+    it('API clients and Answer\'s client (no X-Quorum-Client: web) keep getting the token in the body, the same as the cookie', async (t) => {
+      if (!site) return t.skip();
+      for (const headers of [{}, { 'x-quorum-client': 'answer' }, { 'x-quorum-client': '' }] as Record<string, string>[]) {
+        const { res, token } = await loginSession(headers);
+        expect(res.body.data.access_token).toBe(token);
+        expect((await call(app(), 'GET', `${V1}/user/info`, { token })).body.data.username).toBe(ADMIN.name);
+      }
+      // The header's value is not case-sensitive.
+      expect((await loginSession({ 'x-quorum-client': ' Web ' })).res.body.data.access_token).toBe('');
+    });
+
+    it('a third-party login that ends with an e-mail binding answers our web client no token either, only the cookie', async (t) => {
+      if (!site) return t.skip();
+      const idp = await startProvider();
+      try {
+        await enableOidc(app(), await adminToken(app()), idp.issuer);
+        const bind = async (email: string, headers: Record<string, string>) => {
+          idp.account = { sub: `${email}-sub`, name: 'No Mail' };
+          const hopped = await loginThroughProvider(app());
+          const bindingKey = new URL(hopped.location, 'http://x').searchParams.get('binding_key')!;
+          return call(app(), 'POST', `${V1}/connector/binding/email`, { headers, body: { binding_key: bindingKey, email } });
+        };
+        const web = await bind('web.bound@example.com', WEB);
+        expect(web.status).toBe(200);
+        expect(web.body.data).toEqual({ access_token: '', email_exist_and_must_be_confirmed: false });
+        const cookie = setCookies(web.headers).get('quorum_session')!.value;
+        expect((await call(app(), 'GET', `${V1}/user/info`, { headers: { cookie: `quorum_session=${cookie}` } })).body.data.e_mail).toBe('web.bound@example.com');
+        const api = await bind('api.bound@example.com', {});
+        expect(api.body.data.access_token).toBe(setCookies(api.headers).get('quorum_session')!.value);
+      } finally {
+        await idp.stop();
+      }
     });
 
     it('marks both cookies Secure when the request came over HTTPS', async (t) => {

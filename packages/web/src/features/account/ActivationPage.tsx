@@ -29,7 +29,7 @@ export default function ActivationPage() {
     if (!code || started.current === code) return;
     started.current = code;
     api
-      .post<CurrentUser & { access_token: string }>('/answer/api/v1/user/email/verification', { code }, { passingError: true })
+      .post<CurrentUser>('/answer/api/v1/user/email/verification', { code }, { passingError: true })
       .then((user) => afterLogin(user, navigate, '/users/account-activation/success'))
       .catch((err: unknown) => {
         const type = err instanceof ApiError ? (err.data as { type?: string } | null)?.type : undefined;

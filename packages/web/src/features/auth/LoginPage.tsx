@@ -63,7 +63,7 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
     const local = translateChecks(t, schemaErrors(LoginEmailReq, form));
     await run(local, async () => {
       // Not passing errors: a 403 `suspended` goes to the suspended page with its end time (spec §8).
-      const user = await captcha.run((c) => api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/login/email', { ...form, ...c }));
+      const user = await captcha.run((c) => api.post<CurrentUser>('/answer/api/v1/user/login/email', { ...form, ...c }));
       await afterLogin(user, navigate);
     });
   };

@@ -48,7 +48,7 @@ export default function RegisterPage() {
     e.preventDefault();
     const local = translateChecks(t, schemaErrors(RegisterEmailReq, form));
     await run(local, async () => {
-      const created = await api.post<CurrentUser & { access_token: string }>('/answer/api/v1/user/register/email', form, { passingError: true });
+      const created = await api.post<CurrentUser>('/answer/api/v1/user/register/email', form, { passingError: true });
       await afterLogin(created, navigate);
     });
   };

@@ -46,8 +46,8 @@ function Processing({ redirect }: { redirect: string }) {
       .get<CurrentUser | null>('/answer/api/v1/user/info', undefined, { passingError: true })
       .then((user) => {
         if (!user) throw new Error('no session');
-        // The session is the cookie the callback set; afterLogin only needs to know a login happened.
-        return afterLogin({ ...user, access_token: 'cookie' }, navigate, target);
+        // The session is the cookie the callback set.
+        return afterLogin(user, navigate, target);
       })
       .catch(() => setFailed(true));
   }, [navigate, redirect]);

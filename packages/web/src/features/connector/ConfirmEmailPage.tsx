@@ -15,6 +15,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ConnectorBindingEmailReq } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { afterLogin } from '../../lib/auth';
+import { csrfToken, sessionStartedSince } from '../../lib/session';
 import type { CurrentUser } from '../../lib/types';
 import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
@@ -31,7 +32,7 @@ export default function ConfirmEmailPage() {
 
 async function landLoggedIn(navigate: ReturnType<typeof useNavigate>, to?: string): Promise<void> {
   const user = await api.get<CurrentUser | null>('/answer/api/v1/user/info', undefined, { passingError: true });
-  if (user) await afterLogin({ ...user, access_token: 'cookie' }, navigate, to);
+  if (user) await afterLogin(user, navigate, to);
 }
 
 function ConfirmLink({ code }: { code: string }) {
@@ -73,9 +74,11 @@ function AddressForm({ bindingKey, noEmail }: { bindingKey: string; noEmail: boo
   const send = async (must: boolean) => {
     const body = { binding_key: bindingKey, email, must };
     await run(translateChecks(t, schemaErrors(ConnectorBindingEmailReq, body)), async () => {
-      const r = await api.post<{ access_token: string; email_exist_and_must_be_confirmed: boolean }>('/answer/api/v1/connector/binding/email', body);
+      // Logged in (a new address) shows as a new session cookie: the response's access_token is '' for this client.
+      const before = csrfToken();
+      const r = await api.post<{ email_exist_and_must_be_confirmed: boolean }>('/answer/api/v1/connector/binding/email', body);
       if (r.email_exist_and_must_be_confirmed) setStage('exists');
-      else if (r.access_token) await landLoggedIn(navigate);
+      else if (sessionStartedSince(before)) await landLoggedIn(navigate);
       else setStage('sent');
     });
   };
