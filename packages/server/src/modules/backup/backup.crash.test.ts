@@ -182,7 +182,7 @@ for (const dialect of DIALECTS) {
       expect(leftovers(site.dataDir)).toEqual([]);
     }, 120_000);
 
-    it('a restore running in another process keeps the site from being served and a second restore out; a stale journal is undone', async () => {
+    it('a restore running in another process keeps the site from being served and a second restore out; a stale journal is undone; the leftovers rule', async () => {
       if (!site) return;
       const journal = path.join(site.dataDir, JOURNAL_NAME);
       const running = { started_at: Math.floor(Date.now() / 1000), pid: process.ppid, host: os.hostname(), file, database: site.db, write_config: false, phase: 'copying', previous: 'restore-previous-x.backup.gz', uploads: 'uploads', uploads_new: 'uploads.restore-new-x', uploads_previous: 'uploads.restore-previous-x' };
@@ -212,11 +212,17 @@ for (const dialect of DIALECTS) {
       writeFileSync(partial, 'cut short');
       utimesSync(partial, new Date(Date.now() - 20 * 60_000), new Date(Date.now() - 20 * 60_000));
       writeFileSync(fresh, 'being written');
+      // Previous content no journal names (an older Quorum kept it when putting back failed): kept 7 days.
+      const week = new Date(Date.now() - 8 * 24 * 3600_000);
+      writeFileSync(path.join(site.dataDir, 'restore-previous-20250101-000000-7.backup.gz'), 'old copy');
+      utimesSync(path.join(site.dataDir, 'restore-previous-20250101-000000-7.backup.gz'), week, week);
+      mkdirSync(path.join(site.dataDir, 'uploads.restore-previous-20260101-000000-7'));
       await startAndRead(site.dataDir);
       expect(existsSync(journal)).toBe(false);
       // A backup interrupted 20 minutes ago is removed; one written to just now may be running, and stays.
-      expect(leftovers(site.dataDir)).toEqual(['backups/quorum-20260101-000002.backup.gz.partial']);
+      expect(leftovers(site.dataDir).sort()).toEqual(['backups/quorum-20260101-000002.backup.gz.partial', 'uploads.restore-previous-20260101-000000-7']);
       rmSync(fresh);
+      rmSync(path.join(site.dataDir, 'uploads.restore-previous-20260101-000000-7'), { recursive: true });
     }, 120_000);
 
     it('a restore into a data directory not installed yet: killed before the commit it leaves the installer, after it the restored site', async () => {

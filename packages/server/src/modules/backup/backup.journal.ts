@@ -17,7 +17,8 @@
  *   committed  everything is in place; what is left is deleting the copy and the set-aside uploads (and, for a
  *              restore into a data directory that was not installed, writing its config file)
  *
- * Also here: the test-only crash points (QUORUM_TEST_RESTORE_CRASH_AT) and the rule that removes leftovers.
+ * Also here: the test-only crash points (QUORUM_TEST_RESTORE_CRASH_AT) and the rule that removes leftovers
+ * (sweepLeftovers).
  * This file imports no database code, so the command line's primary process can look for a journal cheaply.
  */
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -213,51 +214,65 @@ export function crashPoint(point: string, count = 0): void {
   if (name === point && count >= Number(n ?? 0)) process.kill(process.pid, 'SIGKILL');
 }
 
-/** Names a restore leaves in the data directory while it runs: copies, set-aside and new uploads, journal temporaries. */
-function isRestoreLeftover(name: string, uploadsName: string): boolean {
-  return (
-    /^restore-previous-.+\.backup\.gz(\.partial)?$/.test(name) ||
-    name.startsWith(`${uploadsName}.restore-new-`) ||
-    name.startsWith(`${uploadsName}.restore-previous-`) ||
-    (name.startsWith(`${JOURNAL_NAME}.`) && name.endsWith('.tmp'))
-  );
+/**
+ * What a restore leaves in the data directory while it runs: `previous` for the previous content (the copy of its
+ * rows, its uploads folder set aside), `temporary` for the rest (a copy cut short, the new uploads folder, journal
+ * temporaries); null for anything else.
+ */
+function restoreLeftover(name: string, uploadsName: string): 'previous' | 'temporary' | null {
+  if (/^restore-previous-.+\.backup\.gz$/.test(name) || name.startsWith(`${uploadsName}.restore-previous-`)) return 'previous';
+  if (/^restore-previous-.+\.backup\.gz\.partial$/.test(name) || name.startsWith(`${uploadsName}.restore-new-`) || (name.startsWith(`${JOURNAL_NAME}.`) && name.endsWith('.tmp'))) return 'temporary';
+  return null;
 }
 
 /** A backup being written is written to continuously; a `.partial` left alone this long was interrupted. */
 export const PARTIAL_BACKUP_AGE_MS = 15 * 60_000;
 
+/** How long previous content no journal names is kept before it is deleted. */
+export const PREVIOUS_KEEP_MS = 7 * 24 * 3600_000;
+
+/** Milliseconds since a file or folder was last modified (Infinity when it is gone). */
+function age(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+}
+
 /**
  * Removes the leftovers of restores and backups that did not finish. The rule:
- * - in the data directory, every restore leftover (`restore-previous-*.backup.gz`, `restore-previous-*.backup.gz
- *   .partial`, `uploads.restore-new-*`, `uploads.restore-previous-*`, `restore-in-progress.json.*.tmp`) when no
- *   restore journal exists, i.e. after any unfinished restore was finished or undone: none of them belongs to a
- *   restore then (a restore creates its journal before any of them, and deletes its own as it ends);
- * - in the backups folder, `*.backup.gz.partial` files not written to for 15 minutes (a backup killed midway).
+ * - nothing of a restore is touched while a journal exists: the restore it names (running, or to be finished or
+ *   undone first) owns its files, and deletes them itself as it ends;
+ * - otherwise, in the data directory: temporary leftovers (`restore-previous-*.backup.gz.partial`,
+ *   `uploads.restore-new-*`, `restore-in-progress.json.*.tmp`) are deleted at once; previous content no journal
+ *   names (`restore-previous-*.backup.gz`, `uploads.restore-previous-*`: kept by an older Quorum when putting
+ *   back failed, or left by a journal deleted by hand) is kept 7 days after it was written, then deleted;
+ * - in the backups folder, `*.backup.gz.partial` files not written to for 15 minutes (a backup killed midway;
+ *   one being written is written to continuously) are deleted.
  * It runs at every start of the server, `quorum restore` and `quorum backup` (after the unfinished restore, if
  * any, was dealt with) and at the end of each restore.
  * @param uploadsName the uploads folder's name in the data directory
- * @returns the names removed
+ * @returns the names removed (relative to the data directory)
  */
 export function sweepLeftovers(dataDir: string, uploadsName = 'uploads'): string[] {
   const gone: string[] = [];
   if (!existsSync(dataDir)) return gone;
   if (!restorePending(dataDir)) {
     for (const name of readdirSync(dataDir)) {
-      if (!isRestoreLeftover(name, uploadsName)) continue;
-      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      const kind = restoreLeftover(name, uploadsName);
+      if (!kind) continue;
+      const full = path.join(dataDir, name);
+      if (kind === 'previous' && age(full) < PREVIOUS_KEEP_MS) continue;
+      rmSync(full, { recursive: true, force: true });
       gone.push(name);
     }
   }
   const backups = path.join(dataDir, 'backups');
   if (existsSync(backups)) {
     for (const name of readdirSync(backups)) {
-      if (!name.endsWith('.backup.gz.partial')) continue;
       const file = path.join(backups, name);
-      try {
-        if (Date.now() - statSync(file).mtimeMs < PARTIAL_BACKUP_AGE_MS) continue;
-      } catch {
-        continue;
-      }
+      if (!name.endsWith('.backup.gz.partial') || age(file) < PARTIAL_BACKUP_AGE_MS) continue;
       rmSync(file, { force: true });
       gone.push(`backups/${name}`);
     }

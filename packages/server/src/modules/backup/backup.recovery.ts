@@ -28,7 +28,8 @@ export type Recovery = 'none' | 'undone' | 'finished';
 export async function finishUnfinishedRestore(dataDir: string, log: (msg: string) => void = () => undefined): Promise<Recovery> {
   const journal = readJournal(dataDir);
   if (!journal) {
-    sweepLeftovers(dataDir);
+    const gone = sweepLeftovers(dataDir);
+    if (gone.length) log(`Removed what interrupted restores and backups left: ${gone.join(', ')}.`);
     return 'none';
   }
   const what = `restore of ${path.basename(journal.file)} started ${new Date(journal.started_at * 1000).toISOString()}`;
