@@ -9,7 +9,7 @@ import { fieldError, fieldErrors, type FieldIssue } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { getSettings } from '../siteinfo/index.js';
 import { peekCode } from './codes.js';
-import { gravatarUrl } from './user.presenter.js';
+import { avatarType, gravatarUrl, isOwnUpload } from './user.presenter.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 import * as settingsRepo from './settings.repository.js';
@@ -29,25 +29,35 @@ function avatarDocument(user: UserRow, avatar: NonNullable<UpdateUserInfoReq['av
   });
 }
 
+// As shown: a stored custom avatar that is not one of our uploads counts as the system one, so saving a profile
+// that shows it as such changes nothing.
 function currentAvatarType(user: UserRow): string {
-  try {
-    return (JSON.parse(user.avatar || '{}') as { type?: string }).type || 'system';
-  } catch {
-    return 'custom';
-  }
+  return avatarType(user) || 'system';
 }
 
 const isAvatarUrl = (v: string): boolean => /^(https?:\/\/|\/)[^\s"'<>]+$/i.test(v);
 
 /**
+ * The stored form of a custom avatar URL: a path of the site's own uploads as POST /file answers it, also when sent
+ * as an absolute URL of the site (`<site_url>/uploads/...`, what Answer's client sends); null for anything else.
+ */
+export function ownAvatarPath(url: string, siteUrl: string): string | null {
+  const base = siteUrl.replace(/\/+$/, '');
+  const path = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url;
+  return isOwnUpload(path) ? path : null;
+}
+
+/**
  * PUT /user/info. Only fields that are sent and differ from the stored value count as changes; a change the site
  * user policy does not allow (settings `site_users.allow_update_*`, spec §3) is refused with a field error
- * `error.user.update_not_allowed`. The bio is rendered from markdown once, here.
- * @throws 400 field errors (policy, duplicate username, custom avatar without URL)
+ * `error.user.update_not_allowed`. The bio is rendered from markdown once, here. A custom avatar must be an image
+ * uploaded to this site (ownAvatarPath): another site's image would be fetched by every viewer's browser.
+ * @throws 400 field errors (policy, duplicate username; `avatar`: `error.user.avatar_invalid` for a custom avatar
+ *   without a URL, `error.user.avatar_not_uploaded` for one that is not one of the site's uploads)
  */
 export async function updateProfile(ctx: AppContext, user: UserRow, input: UpdateUserInfoReq): Promise<void> {
   const db = requireDb(ctx);
-  const { site_users: policy } = await getSettings(ctx);
+  const { site_users: policy, general } = await getSettings(ctx);
   const allowed: Record<Editable, boolean> = {
     display_name: policy.allow_update_display_name,
     username: policy.allow_update_username,
@@ -66,8 +76,10 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Updat
   if (input.display_name !== undefined) change('display_name', input.display_name !== user.display_name, () => (patch.display_name = input.display_name));
   if (input.username !== undefined) change('username', input.username !== user.username, () => (patch.username = input.username));
   if (input.avatar !== undefined) {
-    const avatar = input.avatar;
+    const own = input.avatar.type === 'custom' ? ownAvatarPath(input.avatar.custom ?? '', general.site_url) : null;
+    const avatar = own ? { ...input.avatar, custom: own } : input.avatar;
     if (avatar.type === 'custom' && !isAvatarUrl(avatar.custom ?? '')) issues.push({ field: 'avatar', message: 'error.user.avatar_invalid' });
+    else if (avatar.type === 'custom' && !own) issues.push({ field: 'avatar', message: 'error.user.avatar_not_uploaded' });
     else {
       const doc = avatarDocument(user, avatar, policy.gravatar_base_url);
       const before = currentAvatarType(user);

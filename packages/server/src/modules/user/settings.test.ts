@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { getSettings, saveSection } from '../siteinfo/index.js';
+import { multipart } from '../comment/social.testkit.js';
 import { issueLink } from './index.js';
 
 const V1 = '/answer/api/v1';
+/** A 1×1 PNG. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const NOT_UPLOADED = 'Use an image uploaded to this site as your avatar; images from other sites cannot be used.';
 
 for (const dialect of DIALECTS) {
   describe(`user settings on ${dialect}`, () => {
@@ -61,6 +65,68 @@ for (const dialect of DIALECTS) {
         const answerClient = await call(app(), 'PUT', `${V1}/user/info`, { token: dora.token, body: { display_name: 'Dora Explorer', avatar: { type: 'default', gravatar: '', custom: '' } } });
         expect(answerClient.status).toBe(200);
         expect((await call(app(), 'GET', `${V1}/user/info`, { token: dora.token })).body.data.avatar).toMatchObject({ type: 'system', custom: '' });
+      } finally {
+        await saveSection(ctx, 'site_users', s.site_users);
+      }
+    });
+
+    it('takes a custom avatar only from the site\'s own uploads, and shows stored outside avatars to no one', async (t) => {
+      if (!site) return t.skip();
+      const ctx = app().quorum;
+      const s = await getSettings(ctx);
+      const avatarOf = (avatar: Record<string, string>, lang?: string) => call(app(), 'PUT', `${V1}/user/info`, { token: dora.token, lang, body: { avatar } });
+      const mine = async () => (await call(app(), 'GET', `${V1}/user/info`, { token: dora.token })).body.data;
+      const seenByOthers = async () => {
+        const username = (await mine()).username as string;
+        const personal = (await call(app(), 'GET', `${V1}/personal/user/info?username=${username}`)).body.data;
+        const page = await app().inject({ method: 'GET', url: `/users/${username}` });
+        return { avatar: personal.avatar as string, page: page.body };
+      };
+      await saveSection(ctx, 'site_users', { ...s.site_users, allow_update_avatar: true });
+      try {
+        const { payload, headers } = multipart({ source: 'avatar' }, { name: 'me.png', type: 'image/png', data: PIXEL_PNG });
+        const uploaded = await app().inject({ method: 'POST', url: `${V1}/file`, payload, headers: { ...headers, authorization: dora.token } });
+        const url = uploaded.json().data as string;
+        expect(url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+        expect((await avatarOf({ type: 'custom', custom: url })).status).toBe(200);
+        expect((await mine()).avatar).toMatchObject({ type: 'custom', custom: url });
+        expect((await seenByOthers()).avatar).toBe(url);
+        // The site's own absolute URL of an upload (Answer's client sends those) is kept as the path.
+        expect((await avatarOf({ type: 'custom', custom: `http://localhost:9080${url}` })).status).toBe(200);
+        expect((await mine()).avatar.custom).toBe(url);
+
+        for (const outside of [
+          'https://tracker.example/pixel.png',
+          'https://tracker.example/uploads/2026/01/a.png',
+          '//tracker.example/uploads/2026/01/a.png',
+          'http://localhost:9080.tracker.example/uploads/a.png',
+          'http://localhost:9080@tracker.example/uploads/a.png',
+          '/uploads/../answer/api/v1/user/logout',
+          '/uploads/.hidden.png',
+          '/questions/1',
+          '/uploads/',
+        ]) {
+          const r = await avatarOf({ type: 'custom', custom: outside });
+          expect([outside, r.status, r.body.data]).toEqual([outside, 400, [{ error_field: 'avatar', error_msg: NOT_UPLOADED }]]);
+        }
+        const zh = await avatarOf({ type: 'custom', custom: 'https://tracker.example/pixel.png' }, 'zh-CN');
+        expect(zh.body.data).toEqual([{ error_field: 'avatar', error_msg: '请使用上传到本站的图片作为头像，不能使用其他网站的图片。' }]);
+        expect((await mine()).avatar.custom).toBe(url);
+
+        // Avatars stored before the rule (or imported) that point elsewhere are shown as no avatar: the site's default.
+        const users = ctx.database!.kysely;
+        for (const stored of [JSON.stringify({ type: 'custom', gravatar: '', custom: 'https://tracker.example/old.png' }), 'https://tracker.example/raw.png']) {
+          await users.updateTable('users').set({ avatar: stored }).where('id', '=', dora.id).execute();
+          expect((await mine()).avatar).toEqual({ type: '', gravatar: '', custom: '' });
+          const others = await seenByOthers();
+          expect(others.avatar).toBe('');
+          expect(others.page).not.toContain('tracker.example');
+          const listed = (await call(app(), 'GET', `${V1}/user/info/search?username=dora`, { token: dora.token })).body.data;
+          expect(JSON.stringify(listed)).not.toContain('tracker.example');
+        }
+        // Saving the profile as it shows (the system avatar) is no change, so a policy that locks avatars allows it.
+        await saveSection(ctx, 'site_users', { ...s.site_users, allow_update_avatar: false });
+        expect((await avatarOf({ type: 'system' })).status).toBe(200);
       } finally {
         await saveSection(ctx, 'site_users', s.site_users);
       }

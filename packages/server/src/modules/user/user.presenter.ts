@@ -19,16 +19,38 @@ interface AvatarInfo {
   custom: string;
 }
 
+/** A path under the site's uploads: `/uploads/` and segments of letters, digits, `.`, `_`, `-` (none starting with a dot). */
+const OWN_UPLOAD = /^\/uploads(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+/**
+ * True when `url` is a file of the site's own uploads (POST /file answers `/uploads/<yyyy>/<mm>/<name>`): the only
+ * custom avatars shown. Anything else (another site's URL, a protocol-relative `//host/...`, a path outside
+ * /uploads/, `..`) would make every viewer's browser fetch it.
+ */
+export function isOwnUpload(url: string): boolean {
+  return OWN_UPLOAD.test(url);
+}
+
+const NO_AVATAR: AvatarInfo = { type: '', gravatar: '', custom: '' };
+
+// A stored custom avatar that is not one of our uploads (set before the rule, or imported) is shown as no avatar
+// at all: the site's default, as for a member who never chose one.
 function avatarInfo(row: UserRow): AvatarInfo {
-  if (row.avatar) {
-    try {
-      const parsed = JSON.parse(row.avatar) as Partial<AvatarInfo>;
-      return { type: parsed.type ?? '', gravatar: parsed.gravatar ?? '', custom: parsed.custom ?? '' };
-    } catch {
-      return { type: 'custom', gravatar: '', custom: row.avatar };
-    }
+  if (!row.avatar) return NO_AVATAR;
+  let a: AvatarInfo;
+  try {
+    const parsed = JSON.parse(row.avatar) as Partial<AvatarInfo>;
+    a = { type: parsed.type ?? '', gravatar: parsed.gravatar ?? '', custom: parsed.custom ?? '' };
+  } catch {
+    a = { type: 'custom', gravatar: '', custom: row.avatar };
   }
-  return { type: '', gravatar: '', custom: '' };
+  if (a.type === 'custom' && !isOwnUpload(a.custom)) return { ...NO_AVATAR, gravatar: a.gravatar };
+  return a;
+}
+
+/** The avatar type a member's profile shows: '' (none chosen, or a custom one that is not shown), system, gravatar or custom. */
+export function avatarType(row: UserRow): string {
+  return avatarInfo(row).type;
 }
 
 /** Gravatar URL of an e-mail (md5 of the trimmed, lower-cased address, as Gravatar defines). */
@@ -37,7 +59,7 @@ export function gravatarUrl(base: string, email: string): string {
   return `${base.replace(/\/?$/, '/')}${hash}`;
 }
 
-/** Avatar as a URL string ('' means the client draws the system avatar). */
+/** Avatar as a URL string ('' means the client draws the system avatar); custom ones only from our uploads. */
 export function avatarUrl(row: UserRow): string {
   const a = avatarInfo(row);
   if (a.type === 'custom') return a.custom;
