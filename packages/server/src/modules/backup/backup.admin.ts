@@ -13,6 +13,7 @@ import { uploadsDir } from '../file/file.service.js';
 import { getSettings, invalidateSettings } from '../siteinfo/index.js';
 import { BACKUP_NAME, BackupRefused, backupName, backupsDir, createBackup, listBackups, type BackupFile, type BackupSummary } from './backup.service.js';
 import { restoreBackup, RestoreFailed } from './backup.restore.js';
+import { holdWhile } from './backup.hold.js';
 import { readScheduleRow, recentRuns, writeScheduleRow } from './backup.repository.js';
 import { mkdirSync } from 'node:fs';
 
@@ -90,8 +91,8 @@ export function backupPath(ctx: AppContext, name: string): string {
 }
 
 /**
- * Restores a backup of the backups folder over the running site, after the administrator typed the site name.
- * Afterwards this node's id allocator, settings cache and page cache start again from the restored database;
+ * Restores a backup of the backups folder over the running site, after the administrator typed the site name;
+ * meanwhile every other request answers 503 (backup.hold.ts). Afterwards this node's id allocator, settings cache and page cache start again from the restored database;
  * other nodes should be restarted.
  * @throws 400 `backup.confirm_mismatch` when `confirm` is not the site name; 400 `backup.newer` / `backup.invalid` /
  *   `backup.damaged` for a backup this code cannot restore (nothing changed); 400 `backup.restore_running` while
@@ -106,8 +107,9 @@ export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: s
   const site = await getSettings(ctx);
   if (confirm.trim() !== site.general.name.trim()) throw badRequest('error.backup.confirm_mismatch');
   try {
-    const summary = await restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true, database: ctx.config!.database });
-    return summary;
+    // This node answers 503 until the restore ends (backup.hold.ts), the other nodes of the data directory as soon
+    // as they see its journal.
+    return await holdWhile(ctx, () => restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true, database: ctx.config!.database }));
   } catch (err) {
     if (err instanceof BackupRefused) throw badRequest(err.reason);
     if (err instanceof RestoreFailed) {

@@ -22,6 +22,7 @@ import { activeUser, answerQuestion, askQuestion } from '../comment/social.testk
 import { countRows } from './backup.repository.js';
 import { runBackupCli } from './backup.cli.js';
 import { JOURNAL_NAME } from './backup.journal.js';
+import { restoreBackup } from './backup.restore.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/quorum.js', import.meta.url));
 const V1 = '/answer/api/v1';
@@ -182,25 +183,41 @@ for (const dialect of DIALECTS) {
       expect(leftovers(site.dataDir)).toEqual([]);
     }, 120_000);
 
-    it('a restore running in another process keeps the site from being served and a second restore out; a stale journal is undone; the leftovers rule', async () => {
+    it('a restore running keeps the site from being served (no start, 503 on running nodes) and a second restore out; a stale journal is undone; the leftovers rule', async () => {
       if (!site) return;
       const journal = path.join(site.dataDir, JOURNAL_NAME);
       const running = { started_at: Math.floor(Date.now() / 1000), pid: process.ppid, host: os.hostname(), file, database: site.db, write_config: false, phase: 'copying', previous: 'restore-previous-x.backup.gz', uploads: 'uploads', uploads_new: 'uploads.restore-new-x', uploads_previous: 'uploads.restore-previous-x' };
       writeFileSync(journal, JSON.stringify(running));
       await expect(buildApp({ dataDir: site.dataDir })).rejects.toThrow(/^A restore of site\.backup\.gz started .+ is running in process \d+ on .+: the site is not served until it ends; start Quorum again then\.$/);
-      // The admin console's restore is refused while it runs.
       rmSync(journal);
       const app = await buildApp({ dataDir: site.dataDir, rateLimit: false });
       try {
-        const before = await siteState(app, site.dataDir);
+        const admin = await adminToken(app);
         const name = 'quorum-20260101-000000.backup.gz';
         mkdirSync(path.join(site.dataDir, 'backups'), { recursive: true });
         writeFileSync(path.join(site.dataDir, 'backups', name), readFileSync(file));
+        // The node holds every request while its own admin-console restore runs, administrators' too ...
+        const pending = call(app, 'POST', '/answer/admin/api/backups/restore', { token: admin, body: { name, confirm: 'Test Site' } });
+        await new Promise((r) => setTimeout(r, 50));
+        const during = await call(app, 'GET', `${V1}/question/page?page=1&page_size=20`, { token: admin });
+        expect(during.status).toBe(503);
+        expect(during.headers['retry-after']).toBe('300');
+        expect(during.body).toMatchObject({ reason: 'base.maintenance', msg: 'The site is under maintenance. Please try again later.' });
+        expect((await pending).status).toBe(200);
+        expect(await siteState(app, site.dataDir)).toEqual(restored);
+        // ... and, within a second, while another process's journal is there; a second restore is refused.
         writeFileSync(journal, JSON.stringify(running));
-        const r = await call(app, 'POST', '/answer/admin/api/backups/restore', { token: await adminToken(app), body: { name, confirm: 'Test Site' } });
-        expect(r.status).toBe(400);
-        expect(r.body).toMatchObject({ reason: 'error.backup.restore_running', msg: 'Another restore of this site is running or did not finish. Wait until it ends, or restart the server to undo it.' });
-        expect(await siteState(app, site.dataDir)).toEqual(before);
+        await expect(restoreBackup(app.quorum.database!, path.join(site.dataDir, 'uploads'), file, { replace: true })).rejects.toMatchObject({ reason: 'error.backup.restore_running' });
+        await new Promise((r) => setTimeout(r, 1100));
+        for (const url of [`${V1}/question/page?page=1&page_size=20`, '/answer/api/v1/siteinfo', '/questions', '/']) {
+          const held = await app.inject({ method: 'GET', url });
+          expect(held.statusCode, url).toBe(503);
+          expect(held.body, url).toContain('The site is under maintenance. Please try again later.');
+        }
+        rmSync(journal);
+        await new Promise((r) => setTimeout(r, 1100));
+        expect((await call(app, 'GET', `${V1}/question/page?page=1&page_size=20`)).status).toBe(200);
+        writeFileSync(journal, JSON.stringify(running));
       } finally {
         await app.close();
       }
