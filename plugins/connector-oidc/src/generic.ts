@@ -67,9 +67,9 @@ export default definePlugin({
   },
   connector: {
     display: (c) => ({ name: c.display_name || 'OpenID Connect', icon_svg: KEY_ICON }),
-    authorizationUrl: (c, attempt, redirectUri) => authorizationUrl(settingsOf(c), attempt, redirectUri),
-    async finish(c, attempt, callbackUrl) {
-      const ex = await exchangeCode(settingsOf(c), attempt, callbackUrl);
+    authorizationUrl: (c, attempt, redirectUri, fetch) => authorizationUrl(settingsOf(c), attempt, redirectUri, fetch),
+    async finish(c, attempt, callbackUrl, _redirectUri, fetch) {
+      const ex = await exchangeCode(settingsOf(c), attempt, callbackUrl, fetch);
       const claims = { ...ex.claims, ...(await userInfo(ex)) };
       return profileFromClaims(c, claims);
     },

@@ -57,9 +57,9 @@ export default definePlugin({
   },
   connector: {
     display: () => ({ name: 'GitHub', icon_svg: GITHUB_ICON }),
-    authorizationUrl: (c, attempt, redirectUri) => authorizationUrl(settings(c), attempt, redirectUri),
-    async finish(c, attempt, callbackUrl) {
-      const ex = await exchangeCode(settings(c), attempt, callbackUrl);
+    authorizationUrl: (c, attempt, redirectUri, fetch) => authorizationUrl(settings(c), attempt, redirectUri, fetch),
+    async finish(c, attempt, callbackUrl, _redirectUri, fetch) {
+      const ex = await exchangeCode(settings(c), attempt, callbackUrl, fetch);
       const user = (await fetchJson(ex, `${API}/user`)) as Record<string, unknown>;
       const emails = await fetchJson(ex, `${API}/user/emails`).catch(() => []);
       return githubProfile(user, Array.isArray(emails) ? (emails as GithubEmail[]) : []);

@@ -30,9 +30,9 @@ export default definePlugin({
   },
   connector: {
     display: () => ({ name: 'Google', icon_svg: GOOGLE_ICON }),
-    authorizationUrl: (c, attempt, redirectUri) => authorizationUrl(settings(c), attempt, redirectUri),
-    async finish(c, attempt, callbackUrl) {
-      const ex = await exchangeCode(settings(c), attempt, callbackUrl);
+    authorizationUrl: (c, attempt, redirectUri, fetch) => authorizationUrl(settings(c), attempt, redirectUri, fetch),
+    async finish(c, attempt, callbackUrl, _redirectUri, fetch) {
+      const ex = await exchangeCode(settings(c), attempt, callbackUrl, fetch);
       return profileFromClaims({}, { ...ex.claims, ...(await userInfo(ex)) });
     },
   },

@@ -2,10 +2,12 @@
  * The OAuth 2.0 / OpenID Connect flow every connector of this package shares, on `openid-client`: the provider's
  * metadata (discovery document or configured endpoints), the authorization URL with PKCE (S256), state and nonce,
  * and the callback: code exchange, ID-token validation with the provider's keys (signature, issuer, audience,
- * expiry, nonce), then the profile from the ID token and the userinfo endpoint.
+ * expiry, nonce), then the profile from the ID token and the userinfo endpoint. Every request (discovery, token,
+ * userinfo, JWKS, a provider's API) goes through the fetch the server lends the hook (plugin-api PluginFetch: its
+ * address guard refuses private and loopback addresses unless the operator allows them).
  */
 import * as oidc from 'openid-client';
-import { ConnectorError, type ConnectorAttempt, type PluginConfig } from '@quorum/plugin-api';
+import { ConnectorError, type ConnectorAttempt, type PluginConfig, type PluginFetch } from '@quorum/plugin-api';
 
 /** Where the provider's endpoints come from, and the client's credentials. */
 export interface ProviderSettings {
@@ -31,15 +33,33 @@ function needsInsecure(urls: string[]): boolean {
   return true;
 }
 
-const cache = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+/** The server's fetch as openid-client calls it (its options are a RequestInit; TypeScript's byte types differ). */
+function customFetch(fetch: PluginFetch): oidc.CustomFetch {
+  return (url, options) => fetch(url, options as RequestInit);
+}
+
+/**
+ * openid-client reports a request that failed outright (a refused address, a network error) as "something went
+ * wrong" with the real error as its cause: the error returned names both.
+ */
+export function explained(err: unknown): unknown {
+  if (err instanceof oidc.ClientError && err.cause instanceof Error && !(err.cause instanceof oidc.ClientError)) return new Error(`${err.message}: ${err.cause.message}`, { cause: err });
+  return err;
+}
+
+/** Discovered configurations per fetch (the server lends one) and settings. */
+const caches = new WeakMap<PluginFetch, Map<string, { at: number; config: Promise<oidc.Configuration> }>>();
 const CACHE_MS = 5 * 60_000;
 
 /**
- * The client configuration for a provider; discovery documents are kept 5 minutes per issuer and client.
- * @throws when the discovery document cannot be fetched or is invalid, or an endpoint is plain http elsewhere
- *   than on the loopback interface
+ * The client configuration for a provider, making every request through `fetch`; discovery documents are kept 5
+ * minutes per issuer and client.
+ * @throws when the discovery document cannot be fetched or is invalid (or `fetch` refused its address), or an
+ *   endpoint is plain http elsewhere than on the loopback interface
  */
-export async function clientConfiguration(s: ProviderSettings): Promise<oidc.Configuration> {
+export async function clientConfiguration(s: ProviderSettings, fetch: PluginFetch): Promise<oidc.Configuration> {
+  let cache = caches.get(fetch);
+  if (!cache) caches.set(fetch, (cache = new Map()));
   const key = JSON.stringify(s);
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
@@ -47,7 +67,9 @@ export async function clientConfiguration(s: ProviderSettings): Promise<oidc.Con
   const insecure = needsInsecure(urls);
   const auth = oidc.ClientSecretPost(s.client_secret);
   const config = s.issuer
-    ? oidc.discovery(new URL(s.issuer), s.client_id, undefined, auth, insecure ? { execute: [oidc.allowInsecureRequests] } : undefined)
+    ? oidc.discovery(new URL(s.issuer), s.client_id, undefined, auth, { [oidc.customFetch]: customFetch(fetch), ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}) }).catch((err: unknown) => {
+        throw explained(err);
+      })
     : Promise.resolve(
         new oidc.Configuration(
           {
@@ -62,6 +84,7 @@ export async function clientConfiguration(s: ProviderSettings): Promise<oidc.Con
           auth,
         ),
       ).then((c) => {
+        c[oidc.customFetch] = customFetch(fetch);
         if (insecure) oidc.allowInsecureRequests(c);
         return c;
       });
@@ -76,8 +99,8 @@ export function wantsIdToken(scopes: string): boolean {
 }
 
 /** The provider's authorization URL for one attempt (PKCE S256, state, and nonce when an ID token is expected). */
-export async function authorizationUrl(s: ProviderSettings, attempt: ConnectorAttempt, redirectUri: string): Promise<string> {
-  const config = await clientConfiguration(s);
+export async function authorizationUrl(s: ProviderSettings, attempt: ConnectorAttempt, redirectUri: string, fetch: PluginFetch): Promise<string> {
+  const config = await clientConfiguration(s, fetch);
   const params: Record<string, string> = {
     redirect_uri: redirectUri,
     scope: s.scopes,
@@ -101,10 +124,10 @@ export interface CodeExchange {
  * @throws ConnectorError `provider_error` (an `error` on the callback), `code_refused` (the token endpoint said
  *   invalid_grant: an expired or used code), `nonce_mismatch`, `state_mismatch`, `id_token_invalid`
  */
-export async function exchangeCode(s: ProviderSettings, attempt: ConnectorAttempt, callbackUrl: URL): Promise<CodeExchange> {
+export async function exchangeCode(s: ProviderSettings, attempt: ConnectorAttempt, callbackUrl: URL, fetch: PluginFetch): Promise<CodeExchange> {
   const providerError = callbackUrl.searchParams.get('error');
   if (providerError) throw new ConnectorError('provider_error', callbackUrl.searchParams.get('error_description') || providerError);
-  const config = await clientConfiguration(s);
+  const config = await clientConfiguration(s, fetch);
   const idToken = wantsIdToken(s.scopes);
   try {
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -127,7 +150,7 @@ function classify(err: unknown): unknown {
   if (/nonce/i.test(message)) return new ConnectorError('nonce_mismatch', message);
   if (/state/i.test(message)) return new ConnectorError('state_mismatch', message);
   if (err instanceof oidc.ClientError && /jwt|signature|claim|id_token|"iss"|"aud"|"exp"/i.test(message)) return new ConnectorError('id_token_invalid', message);
-  return err;
+  return explained(err);
 }
 
 /**
@@ -137,12 +160,18 @@ function classify(err: unknown): unknown {
 export async function userInfo(ex: CodeExchange): Promise<Record<string, unknown>> {
   if (!ex.config.serverMetadata().userinfo_endpoint) return {};
   const sub = typeof ex.claims.sub === 'string' ? ex.claims.sub : oidc.skipSubjectCheck;
-  return { ...(await oidc.fetchUserInfo(ex.config, ex.access_token, sub)) };
+  try {
+    return { ...(await oidc.fetchUserInfo(ex.config, ex.access_token, sub)) };
+  } catch (err) {
+    throw explained(err);
+  }
 }
 
 /** GET on a provider's API with the access token (GitHub's profile and e-mail calls). */
 export async function fetchJson(ex: CodeExchange, url: string): Promise<unknown> {
-  const res = await oidc.fetchProtectedResource(ex.config, ex.access_token, new URL(url), 'GET', undefined, new Headers({ accept: 'application/json' }));
+  const res = await oidc.fetchProtectedResource(ex.config, ex.access_token, new URL(url), 'GET', undefined, new Headers({ accept: 'application/json' })).catch((err: unknown) => {
+    throw explained(err);
+  });
   if (!res.ok) throw new ConnectorError('provider_error', `${url}: HTTP ${res.status}`);
   return res.json();
 }

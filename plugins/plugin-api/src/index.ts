@@ -84,6 +84,18 @@ export class ConnectorError extends Error {
   }
 }
 
+/**
+ * The fetch the server lends a plugin for every request to an address that comes from its configuration (an
+ * issuer's discovery document, a token, userinfo or JWKS endpoint, a provider's API). It answers like the global
+ * `fetch`, under the server's outbound rules (the webhook address guard, docs/OPERATIONS.md "Webhooks and private
+ * addresses"): an address on the loopback interface or on a private, link-local (cloud metadata) or reserved
+ * network, literal or resolved, is refused before anything is sent — the promise rejects with an Error naming the
+ * address — unless the operator allows private targets (`QUORUM_WEBHOOK_ALLOW_PRIVATE=on`). Redirects of a GET are
+ * followed (at most 5, each checked again); `redirect: 'manual'` and `'error'` behave as in `fetch`. Plugins must
+ * not call the global `fetch` for configured addresses.
+ */
+export type PluginFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
 /** What the server keeps between the redirect to the provider and the callback (one sign-in attempt). */
 export interface ConnectorAttempt {
   state: string;
@@ -96,15 +108,19 @@ export interface ConnectorHooks {
   /** the button label and icon (an SVG document, or '' for none) */
   display(config: PluginConfig): { name: string; icon_svg: string };
   /**
-   * The provider's authorization URL for one attempt. `redirect_uri` is the site's callback for this plugin.
-   * @throws when the configuration is unusable (e.g. the discovery document cannot be fetched)
+   * The provider's authorization URL for one attempt. `redirect_uri` is the site's callback for this plugin;
+   * `fetch` is the one to use for any request the hook makes (discovery).
+   * @throws when the configuration is unusable (e.g. the discovery document cannot be fetched, or its address is
+   *   refused by `fetch`)
    */
-  authorizationUrl(config: PluginConfig, attempt: ConnectorAttempt, redirect_uri: string): Promise<string>;
+  authorizationUrl(config: PluginConfig, attempt: ConnectorAttempt, redirect_uri: string, fetch: PluginFetch): Promise<string>;
   /**
-   * Finishes an attempt from the callback URL (code exchange, ID-token and state/nonce checks, profile fetch).
+   * Finishes an attempt from the callback URL (code exchange, ID-token and state/nonce checks, profile fetch),
+   * every request through `fetch`. The server has already checked that the callback came back to the browser that
+   * started the attempt.
    * @throws ConnectorError when the provider refused or a check failed
    */
-  finish(config: PluginConfig, attempt: ConnectorAttempt, callback_url: URL, redirect_uri: string): Promise<ExternalUser>;
+  finish(config: PluginConfig, attempt: ConnectorAttempt, callback_url: URL, redirect_uri: string, fetch: PluginFetch): Promise<ExternalUser>;
 }
 
 /** One plugin: its manifest and the hooks of the kinds it declares. */

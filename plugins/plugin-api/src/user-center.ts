@@ -7,7 +7,7 @@
  *
  * At most one user-center plugin is enabled at a time; the server calls these hooks only while it is.
  */
-import type { ExternalUser, PluginConfig } from './index.js';
+import type { ExternalUser, PluginConfig, PluginFetch } from './index.js';
 
 /** What the external user system says about itself (Answer's `UserCenterDesc`). */
 export interface UserCenterDescription {
@@ -89,6 +89,8 @@ export interface UserCenterContext {
   /** the site's public base URL without a trailing slash, e.g. `https://q.example.com` */
   site_url: string;
   store: PluginStore;
+  /** the fetch for every request to the provider (the server's outbound address rules; plugin-api PluginFetch) */
+  fetch: PluginFetch;
 }
 
 /** The browser request a hook works from (the login/sign-up callback, or an extra route). */
@@ -106,12 +108,25 @@ export interface UserCenterRequest {
 /**
  * What an extra route answers. `data` is sent inside the Answer envelope (`{code:200, reason:'base.success',
  * msg, data}`). With `login`, the server also signs the caller in as the member bound to that external id through
- * this plugin (found by `external_id`; nothing happens when there is none) — how a QR page's polling request logs
- * the desktop browser in once the phone finished the callback.
+ * this plugin — how a QR page's polling request logs the desktop browser in once the phone finished the callback.
+ * Only the browser that started that login (`login_start` with `other_device`) and only once: anyone else gets
+ * `login_unavailable`.
  */
 export interface UserCenterRouteResult {
   data: unknown;
   login?: { external_id: string };
+  /**
+   * Set by the route that starts a login (the `qr_login.url_path` route): the `state` the provider will bring back
+   * to the login callback, and how long it lives. The server binds it to the browser that called the route
+   * (RFC 6749 §10.12): it sets a short-lived HttpOnly cookie there, and refuses a callback (`state_mismatch`,
+   * before `loginCallback` runs) whose state no route declared or that arrives without that browser's cookie — so a
+   * callback URL kept by someone else cannot log a visitor into their account.
+   *
+   * `other_device: true` (a QR code scanned by a phone, whose browser is not the one that asked): the callback
+   * from another browser still runs, but it signs no one in there and asks for no e-mail proof; it only lets this
+   * browser's next `qr_login.check_path` poll (which must carry this browser's cookie) sign in as that member.
+   */
+  login_start?: { state: string; ttl_seconds: number; other_device?: boolean };
 }
 
 /**
@@ -133,7 +148,9 @@ export interface UserCenterHooks {
   /** extra user-menu links; [] when none */
   controlCenterItems?(config: PluginConfig): ControlCenterItem[];
   /**
-   * Finishes a login from the provider's redirect to `GET /answer/api/v1/user-center/login/callback`.
+   * Finishes a login from the provider's redirect to `GET /answer/api/v1/user-center/login/callback`. Called only
+   * for a state a route declared in `login_start`, in the browser that started it (or, for `other_device`, from
+   * another browser).
    * @returns the member the provider vouches for (`email_verified` true only when the provider says so)
    * @throws ConnectorError when the provider refused, the code/state is bad, or a required e-mail is missing
    */

@@ -24,7 +24,7 @@ export const DINGTALK_FIELDS: readonly ConfigField[] = [
 /** Finishes a callback: the one-time state, then DingTalk's code exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
   await takeState(ctx.store, request.query.state);
-  return finish(settingsOf(ctx.config), request.url);
+  return finish(settingsOf(ctx.config, ctx.fetch), request.url);
 }
 
 export default definePlugin({
@@ -42,7 +42,10 @@ export default definePlugin({
     name: 'DingTalk',
     icon: DINGTALK_ICON,
     url: 'https://www.dingtalk.com',
-    start: async (ctx) => authorizationUrl(settingsOf(ctx.config), await issueState(ctx.store, 'dingtalk'), callbackUrl(ctx.site_url)),
+    async start(ctx) {
+      const state = await issueState(ctx.store, 'dingtalk');
+      return { url: authorizationUrl(settingsOf(ctx.config, ctx.fetch), state, callbackUrl(ctx.site_url)), state };
+    },
     callback,
   }),
 });

@@ -8,7 +8,7 @@
  * 4. `GET {api}/v1.0/contact/users/me` with the header `x-acs-dingtalk-access-token` answers the member:
  *    `{nick, avatarUrl, mobile, openId, unionId, email, stateCode}`.
  */
-import { ConnectorError, type ExternalUser, type PluginConfig } from '@quorum/plugin-api';
+import { ConnectorError, type ExternalUser, type PluginConfig, type PluginFetch } from '@quorum/plugin-api';
 import { endpoint, requestJson, str } from '@quorum/user-center-kit';
 
 /** Where DingTalk is and who the site is to it. */
@@ -19,14 +19,17 @@ export interface DingTalkSettings {
   login_base_url: string;
   /** the open API's host: https://api.dingtalk.com */
   api_base_url: string;
+  /** how DingTalk is called: the server's fetch (UserCenterContext.fetch) */
+  fetch: PluginFetch;
 }
 
 export const LOGIN_BASE_URL = 'https://login.dingtalk.com';
 export const API_BASE_URL = 'https://api.dingtalk.com';
 
-/** The settings out of the plugin's stored configuration, defaults filled in. */
-export function settingsOf(c: PluginConfig): DingTalkSettings {
+/** The settings out of the plugin's stored configuration, defaults filled in, calls made through `fetch`. */
+export function settingsOf(c: PluginConfig, fetch: PluginFetch): DingTalkSettings {
   return {
+    fetch,
     client_id: c.client_id ?? '',
     client_secret: c.client_secret ?? '',
     login_base_url: c.login_base_url || LOGIN_BASE_URL,
@@ -62,7 +65,7 @@ export function codeOf(callbackUrl: URL): string {
  *   client), `provider_error` (5xx or no token)
  */
 export async function userAccessToken(s: DingTalkSettings, code: string): Promise<string> {
-  const reply = await requestJson(endpoint(s.api_base_url, '/v1.0/oauth2/userAccessToken'), {
+  const reply = await requestJson(s.fetch, endpoint(s.api_base_url, '/v1.0/oauth2/userAccessToken'), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ clientId: s.client_id, clientSecret: s.client_secret, code, grantType: 'authorization_code' }),
@@ -80,7 +83,7 @@ export async function userAccessToken(s: DingTalkSettings, code: string): Promis
  * @throws ConnectorError `provider_error` (the call failed), `no_external_id`
  */
 export async function currentUser(s: DingTalkSettings, accessToken: string): Promise<ExternalUser> {
-  const reply = await requestJson(endpoint(s.api_base_url, '/v1.0/contact/users/me'), {
+  const reply = await requestJson(s.fetch, endpoint(s.api_base_url, '/v1.0/contact/users/me'), {
     method: 'GET',
     headers: { 'x-acs-dingtalk-access-token': accessToken, accept: 'application/json' },
   });

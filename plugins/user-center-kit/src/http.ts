@@ -1,8 +1,10 @@
 /**
  * The few HTTP rules every call to a provider follows: https everywhere except the machine itself (a local server
- * in tests), a time limit, no redirects, and a JSON body read whatever the status (WeChat and DingTalk put their
- * error details in it).
+ * in tests), through the fetch the server lends the plugin (plugin-api PluginFetch: its address guard refuses
+ * private and loopback addresses unless the operator allows them), a time limit, no redirects, and a JSON body read
+ * whatever the status (WeChat and DingTalk put their error details in it).
  */
+import type { PluginFetch } from '@quorum/plugin-api';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -27,10 +29,10 @@ export interface JsonReply {
 }
 
 /**
- * One request, its JSON answer read whatever the status.
- * @throws Error when the network fails or the time limit passes
+ * One request through `fetch` (the server's, from the hook context), its JSON answer read whatever the status.
+ * @throws Error when the address is refused, the network fails or the time limit passes
  */
-export async function requestJson(url: URL, init: RequestInit): Promise<JsonReply> {
+export async function requestJson(fetch: PluginFetch, url: URL, init: RequestInit): Promise<JsonReply> {
   const res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const text = await res.text();
   let body: Record<string, unknown> = {};

@@ -1,11 +1,13 @@
 /**
  * The `user-center` hooks of a provider whose own page does the login (DingTalk, WeChat, SegmentFault): the site's
  * /user-center/auth page asks `/<prefix>/login/url` for the provider's address and sends the browser there; the
- * provider brings the same browser back through `/answer/api/v1/user-center/login/callback`. The provider's page
- * shows any QR code itself, so the check route has nothing to report (and a state seen in a URL cannot claim a
- * login). Agent fields follow Answer's `UserCenterDesc`.
+ * provider brings the same browser back through `/answer/api/v1/user-center/login/callback`. The URL route declares
+ * the attempt's state (`login_start`), so the server binds it to that browser and refuses the callback anywhere
+ * else. The provider's page shows any QR code itself, so the check route has nothing to report (and a state seen
+ * in a URL cannot claim a login). Agent fields follow Answer's `UserCenterDesc`.
  */
 import type { ExternalUser, PluginConfig, UserCenterContext, UserCenterHooks, UserCenterRequest } from '@quorum/plugin-api';
+import { STATE_TTL_SECONDS } from './state.js';
 
 /** What differs between such providers. */
 export interface RedirectProvider {
@@ -17,8 +19,8 @@ export interface RedirectProvider {
   icon: string;
   /** the provider's home page */
   url: string;
-  /** the provider's authorization address for one attempt (issuing the attempt's one-time state) */
-  start(ctx: UserCenterContext, request: UserCenterRequest): Promise<string>;
+  /** the provider's authorization address for one attempt, and the attempt's one-time state it issued (issueState) */
+  start(ctx: UserCenterContext, request: UserCenterRequest): Promise<{ url: string; state: string }>;
   /** finishes the callback (taking the one-time state, exchanging the code, reading the profile) */
   callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser>;
 }
@@ -53,7 +55,14 @@ export function redirectUserCenter(p: RedirectProvider): UserCenterHooks {
     loginCallback: p.callback,
     signUpCallback: p.callback,
     routes: [
-      { method: 'GET', path: urlPath, handler: async (ctx, request) => ({ data: { redirect_url: await p.start(ctx, request), key: '', in_app: true } }) },
+      {
+        method: 'GET',
+        path: urlPath,
+        handler: async (ctx, request) => {
+          const { url, state } = await p.start(ctx, request);
+          return { data: { redirect_url: url, key: '', in_app: true }, login_start: { state, ttl_seconds: STATE_TTL_SECONDS } };
+        },
+      },
       { method: 'GET', path: checkPath, handler: async () => ({ data: { is_login: false } }) },
     ],
   };

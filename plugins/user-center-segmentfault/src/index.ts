@@ -25,7 +25,7 @@ export const SEGMENTFAULT_FIELDS: readonly ConfigField[] = [
 /** Finishes a callback: the one-time state (with the attempt's PKCE verifier), then the exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
   const attempt = JSON.parse(await takeState(ctx.store, request.query.state)) as Attempt;
-  return finish(settingsOf(ctx.config), attempt, request.query.state ?? '', request.url);
+  return finish(settingsOf(ctx.config, ctx.fetch), attempt, request.query.state ?? '', request.url);
 }
 
 export default definePlugin({
@@ -45,7 +45,8 @@ export default definePlugin({
     url: 'https://segmentfault.com',
     async start(ctx) {
       const attempt = newAttempt(callbackUrl(ctx.site_url));
-      return authorizationUrl(settingsOf(ctx.config), attempt, await issueState(ctx.store, JSON.stringify(attempt)));
+      const state = await issueState(ctx.store, JSON.stringify(attempt));
+      return { url: await authorizationUrl(settingsOf(ctx.config, ctx.fetch), attempt, state), state };
     },
     callback,
   }),

@@ -1,6 +1,6 @@
 /**
  * SegmentFault login over OAuth 2.0's authorization-code grant (RFC 6749 §4.1, with PKCE, RFC 7636), on the
- * `openid-client` library. README.md says what SegmentFault publishes of it and what it does not: the three
+ * `openid-client` library, every request through the server's fetch (UserCenterContext.fetch). README.md says what SegmentFault publishes of it and what it does not: the three
  * endpoints are part of the configuration (the defaults are assumed addresses, not documented ones).
  *
  * 1. the browser goes to `{authorization_endpoint}?response_type=code&client_id&redirect_uri&scope&state&code_challenge…`;
@@ -10,7 +10,7 @@
  * 4. `GET {user_endpoint}` with `Authorization: Bearer` answers the member (bare or inside `{status, data}`).
  */
 import * as oauth from 'openid-client';
-import { ConnectorError, type ExternalUser, type PluginConfig } from '@quorum/plugin-api';
+import { ConnectorError, type ExternalUser, type PluginConfig, type PluginFetch } from '@quorum/plugin-api';
 import { str } from '@quorum/user-center-kit';
 
 export const AUTHORIZATION_ENDPOINT = 'https://segmentfault.com/oauth/authorize';
@@ -26,11 +26,14 @@ export interface SegmentFaultSettings {
   user_endpoint: string;
   /** space-separated; '' sends none */
   scope: string;
+  /** how SegmentFault is called: the server's fetch */
+  fetch: PluginFetch;
 }
 
-/** The settings out of the plugin's stored configuration, defaults filled in. */
-export function settingsOf(c: PluginConfig): SegmentFaultSettings {
+/** The settings out of the plugin's stored configuration, defaults filled in, calls made through `fetch`. */
+export function settingsOf(c: PluginConfig, fetch: PluginFetch): SegmentFaultSettings {
   return {
+    fetch,
     client_id: c.client_id ?? '',
     client_secret: c.client_secret ?? '',
     authorization_endpoint: c.authorization_endpoint || AUTHORIZATION_ENDPOINT,
@@ -58,8 +61,19 @@ export function clientConfiguration(s: SegmentFaultSettings): oauth.Configuratio
     undefined,
     oauth.ClientSecretPost(s.client_secret),
   );
+  // openid-client's options are a RequestInit (TypeScript's byte types differ).
+  config[oauth.customFetch] = (url, options) => s.fetch(url, options as RequestInit);
   if (insecure) oauth.allowInsecureRequests(config);
   return config;
+}
+
+/**
+ * openid-client reports a request that failed outright (a refused address, a network error) as "something went
+ * wrong" with the real error as its cause: the error returned names both.
+ */
+function explained(err: unknown): unknown {
+  if (err instanceof oauth.ClientError && err.cause instanceof Error && !(err.cause instanceof oauth.ClientError)) return new Error(`${err.message}: ${err.cause.message}`, { cause: err });
+  return err;
 }
 
 /** What the callback needs of an attempt (kept with its state). */
@@ -103,7 +117,7 @@ export async function exchangeCode(s: SegmentFaultSettings, attempt: Attempt, st
   } catch (err) {
     if (err instanceof oauth.AuthorizationResponseError) throw new ConnectorError('provider_error', err.error_description || err.error);
     if (err instanceof oauth.ResponseBodyError) throw new ConnectorError(err.error === 'invalid_grant' ? 'code_refused' : 'provider_error', err.error_description || err.error);
-    throw err;
+    throw explained(err);
   }
 }
 
@@ -112,7 +126,9 @@ export async function exchangeCode(s: SegmentFaultSettings, attempt: Attempt, st
  * @throws ConnectorError `provider_error` when the user endpoint refuses, `no_external_id`
  */
 export async function currentUser(s: SegmentFaultSettings, accessToken: string): Promise<ExternalUser> {
-  const res = await oauth.fetchProtectedResource(clientConfiguration(s), accessToken, new URL(s.user_endpoint), 'GET', undefined, new Headers({ accept: 'application/json' }));
+  const res = await oauth.fetchProtectedResource(clientConfiguration(s), accessToken, new URL(s.user_endpoint), 'GET', undefined, new Headers({ accept: 'application/json' })).catch((err: unknown) => {
+    throw explained(err);
+  });
   if (!res.ok) throw new ConnectorError('provider_error', `${s.user_endpoint}: HTTP ${res.status}`);
   const body: unknown = await res.json().catch(() => ({}));
   return profileOf(body && typeof body === 'object' ? (body as Record<string, unknown>) : {});

@@ -28,7 +28,7 @@ export const WECHAT_FIELDS: readonly ConfigField[] = [
 /** Finishes a callback: the one-time state (which application the attempt used), then WeChat's exchange and profile. */
 async function callback(ctx: UserCenterContext, request: UserCenterRequest): Promise<ExternalUser> {
   const mode = (await takeState(ctx.store, request.query.state)) as WeChatMode;
-  return finish(settingsOf(ctx.config), mode === 'official_account' ? 'official_account' : 'website', request.url);
+  return finish(settingsOf(ctx.config, ctx.fetch), mode === 'official_account' ? 'official_account' : 'website', request.url);
 }
 
 export default definePlugin({
@@ -52,9 +52,10 @@ export default definePlugin({
     icon: WECHAT_ICON,
     url: 'https://weixin.qq.com',
     async start(ctx, request) {
-      const s = settingsOf(ctx.config);
+      const s = settingsOf(ctx.config, ctx.fetch);
       const mode = modeFor(s, request.user_agent);
-      return authorizationUrl(s, mode, await issueState(ctx.store, mode), callbackUrl(ctx.site_url));
+      const state = await issueState(ctx.store, mode);
+      return { url: authorizationUrl(s, mode, state, callbackUrl(ctx.site_url)), state };
     },
     callback,
   }),

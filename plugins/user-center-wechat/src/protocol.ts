@@ -15,7 +15,7 @@
  * `GET {api}/sns/userinfo?access_token&openid&lang` answers `{openid, nickname, headimgurl, unionid, …}`.
  * WeChat reports failures with HTTP 200 and `{errcode, errmsg}`.
  */
-import { ConnectorError, type ExternalUser, type PluginConfig } from '@quorum/plugin-api';
+import { ConnectorError, type ExternalUser, type PluginConfig, type PluginFetch } from '@quorum/plugin-api';
 import { endpoint, requestJson, str } from '@quorum/user-center-kit';
 
 export const OPEN_BASE_URL = 'https://open.weixin.qq.com';
@@ -40,11 +40,14 @@ export interface WeChatSettings {
   open_base_url: string;
   /** https://api.weixin.qq.com */
   api_base_url: string;
+  /** how WeChat is called: the server's fetch (UserCenterContext.fetch) */
+  fetch: PluginFetch;
 }
 
-/** The settings out of the plugin's stored configuration, defaults filled in. */
-export function settingsOf(c: PluginConfig): WeChatSettings {
+/** The settings out of the plugin's stored configuration, defaults filled in, calls made through `fetch`. */
+export function settingsOf(c: PluginConfig, fetch: PluginFetch): WeChatSettings {
   return {
+    fetch,
     website: { app_id: c.app_id ?? '', app_secret: c.app_secret ?? '' },
     official_account: { app_id: c.mp_app_id ?? '', app_secret: c.mp_app_secret ?? '' },
     open_base_url: c.open_base_url || OPEN_BASE_URL,
@@ -111,7 +114,7 @@ export async function accessToken(s: WeChatSettings, mode: WeChatMode, code: str
   const app = appOf(s, mode);
   const url = endpoint(s.api_base_url, '/sns/oauth2/access_token');
   url.search = new URLSearchParams({ appid: app.app_id, secret: app.app_secret, code, grant_type: 'authorization_code' }).toString();
-  const reply = await requestJson(url, { method: 'GET', headers: { accept: 'application/json' } });
+  const reply = await requestJson(s.fetch, url, { method: 'GET', headers: { accept: 'application/json' } });
   const err = failure('sns/oauth2/access_token', reply.body, reply.status);
   if (err) throw err;
   const tokens = { access_token: str(reply.body, 'access_token'), openid: str(reply.body, 'openid'), unionid: str(reply.body, 'unionid') };
@@ -126,7 +129,7 @@ export async function accessToken(s: WeChatSettings, mode: WeChatMode, code: str
 export async function userInfo(s: WeChatSettings, tokens: WeChatTokens): Promise<Record<string, unknown>> {
   const url = endpoint(s.api_base_url, '/sns/userinfo');
   url.search = new URLSearchParams({ access_token: tokens.access_token, openid: tokens.openid, lang: 'en' }).toString();
-  const reply = await requestJson(url, { method: 'GET', headers: { accept: 'application/json' } });
+  const reply = await requestJson(s.fetch, url, { method: 'GET', headers: { accept: 'application/json' } });
   const err = failure('sns/userinfo', reply.body, reply.status);
   if (err) throw err;
   return reply.body;

@@ -9,10 +9,12 @@
  *   desktop browser in.
  * - Inside WeCom's own browser (User-Agent with `wxwork`): the same URL answers `in_app: true` and the page goes
  *   straight to the authorization URL.
- * Keys live 5 minutes in the plugin store, are used once, and the callback is refused for a state the site did
- * not hand out (CSRF).
+ * Keys live 5 minutes in the plugin store, sign in once, and the callback is refused for a state the site did not
+ * hand out (CSRF). The URL route declares each key as a login start (`login_start`; `other_device` for a QR
+ * code): the server binds it to the browser that asked, so only that browser's poll (or, inside WeCom, that
+ * browser's callback) signs in.
  */
-import { ConnectorError, definePlugin, type ConfigField, type PluginConfig, type UserCenterContext } from '@quorum/plugin-api';
+import { ConnectorError, definePlugin, type ConfigField, type PluginConfig, type PluginFetch, type UserCenterContext } from '@quorum/plugin-api';
 import { WECOM_ICON } from './icon.js';
 import { authorizeUrl, memberFromCode, type WeComSettings } from './wecom-api.js';
 
@@ -31,8 +33,8 @@ export const WECOM_FIELDS: readonly ConfigField[] = [
   { name: 'password_login', type: 'switch', label: 'Password login too', description: "Off: members log in with WeCom only; the site's password login and sign-up are refused.", default: 'true' },
 ];
 
-function settings(c: PluginConfig): WeComSettings {
-  return { api: (c.api_base_url || DEFAULT_API_BASE).replace(/\/+$/, ''), corp_id: c.corp_id ?? '', agent_id: c.agent_id ?? '', secret: c.secret ?? '' };
+function settings(c: PluginConfig, fetch: PluginFetch): WeComSettings {
+  return { api: (c.api_base_url || DEFAULT_API_BASE).replace(/\/+$/, ''), corp_id: c.corp_id ?? '', agent_id: c.agent_id ?? '', secret: c.secret ?? '', fetch };
 }
 
 function callbackUrl(ctx: UserCenterContext): string {
@@ -84,7 +86,7 @@ export default definePlugin({
       const state = request.query.state ?? '';
       if (!code) throw new ConnectorError('provider_error', 'WeCom sent no code (the member did not allow the application)');
       if (!KEY.test(state) || (await ctx.store.get(keyOf(state))) === null) throw new ConnectorError('state_mismatch', 'unknown or expired state');
-      const m = await memberFromCode(settings(ctx.config), ctx.store, code);
+      const m = await memberFromCode(settings(ctx.config, ctx.fetch), ctx.store, code);
       if (m.status !== 1) throw new ConnectorError('user_not_available', `WeCom member ${m.userid} is not active (status ${m.status})`);
       return {
         external_id: m.userid,
@@ -110,7 +112,11 @@ export default definePlugin({
         async handler(ctx, request) {
           const key = newKey();
           await ctx.store.set(keyOf(key), 'waiting', KEY_SECONDS);
-          return { data: { redirect_url: authorizeUrl(settings(ctx.config), callbackUrl(ctx), key), key, in_app: /\bwxwork\b/i.test(request.user_agent) } };
+          const inApp = /\bwxwork\b/i.test(request.user_agent);
+          return {
+            data: { redirect_url: authorizeUrl(settings(ctx.config, ctx.fetch), callbackUrl(ctx), key), key, in_app: inApp },
+            login_start: { state: key, ttl_seconds: KEY_SECONDS, other_device: !inApp },
+          };
         },
       },
       {
@@ -121,7 +127,8 @@ export default definePlugin({
           const state = KEY.test(key) ? await ctx.store.get(keyOf(key)) : null;
           if (state === null) throw new ConnectorError('key_invalid', 'unknown or expired QR key');
           if (!state.startsWith('done:')) return { data: { is_login: false } };
-          await ctx.store.take(keyOf(key));
+          // The server signs in only the browser that asked for this key, once; a poll from any other browser (one
+          // that saw the QR code) is refused there and does not spend the key.
           return { data: { is_login: true }, login: { external_id: state.slice('done:'.length) } };
         },
       },

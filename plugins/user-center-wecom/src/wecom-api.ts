@@ -9,7 +9,7 @@
  *   active member (doc 90196)
  * Every answer carries `errcode` (0 = success) and `errmsg`; HTTP status is 200 either way.
  */
-import { ConnectorError, type PluginStore } from '@quorum/plugin-api';
+import { ConnectorError, type PluginFetch, type PluginStore } from '@quorum/plugin-api';
 
 /** What the plugin needs to reach WeCom. */
 export interface WeComSettings {
@@ -18,6 +18,8 @@ export interface WeComSettings {
   corp_id: string;
   agent_id: string;
   secret: string;
+  /** how WeCom is called: the server's fetch (UserCenterContext.fetch) */
+  fetch: PluginFetch;
 }
 
 /** A WeCom answer: errcode 0 is success. */
@@ -32,8 +34,9 @@ const TIMEOUT_MS = 10_000;
 async function call(s: WeComSettings, path: string, query: Record<string, string>, body?: unknown): Promise<WeComAnswer> {
   const url = new URL(`${s.api}${path}`);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  const res = await fetch(url, {
+  const res = await s.fetch(url, {
     method: body === undefined ? 'GET' : 'POST',
+    redirect: 'error',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(TIMEOUT_MS),

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { enableOidc, loginThroughProvider, startProvider, type TestProvider } from './provider.testkit.js';
+import { atProvider, CookieJar, enableOidc, hop, loginThroughProvider, startProvider, type TestProvider } from './provider.testkit.js';
 
 const V1 = '/answer/api/v1';
 const LOGIN_SETTINGS = '/answer/admin/api/siteinfo/login';
@@ -79,13 +79,13 @@ for (const dialect of DIALECTS) {
     it('refuses to unlink the last connector while password login is off, even for a member with a password', async (t) => {
       if (!site) return t.skip();
       const jane = await registerUser(site.app, 'jane');
-      const info = (await call(site.app, 'GET', `${V1}/connector/user/info`, { token: jane.token })).body.data[0];
-      const link = new URL(info.link);
+      const listed = await call(site.app, 'GET', `${V1}/connector/user/info`, { token: jane.token });
+      const browser = new CookieJar();
+      browser.store(listed.headers['set-cookie']);
+      const link = new URL(listed.body.data[0].link);
       idp.account = { sub: 'jane-1', email: 'jane-elsewhere@idp.example', email_verified: true };
-      const start = await site.app.inject({ method: 'GET', url: link.pathname + link.search });
-      const back = await fetch(String(start.headers.location), { redirect: 'manual' });
-      const cb = new URL(back.headers.get('location')!);
-      expect((await site.app.inject({ method: 'GET', url: cb.pathname + cb.search })).headers.location).toBe('/users/settings/account');
+      const start = await hop(site.app, link.pathname + link.search, browser);
+      expect((await hop(site.app, await atProvider(start.location), browser)).location).toBe('/users/settings/account');
       const unlink = () => call(site!.app, 'DELETE', `${V1}/connector/user/unbinding`, { token: jane.token, body: { external_id: 'jane-1' } });
       await setLogin({ allow_password_login: false });
       try {

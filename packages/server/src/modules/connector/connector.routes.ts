@@ -1,7 +1,8 @@
 /**
  * Connector calls (spec §7 "Connectors and user center"; Answer's connector_controller.go):
- * - GET /connector/login/{name}?redirect=/path (or ?state= from /connector/user/info): 302 to the provider
- * - GET /connector/redirect/{name}: the provider's callback. 302 to /users/auth-landing?redirect=... with the
+ * - GET /connector/login/{name}?redirect=/path (or ?state= from /connector/user/info): 302 to the provider, the
+ *   attempt's state cookie set (login-browser.ts)
+ * - GET /connector/redirect/{name}: the provider's callback, in the browser that started the attempt. 302 to /users/auth-landing?redirect=... with the
  *   session cookie set (logged in), to /users/settings/account (linked from settings), to
  *   /users/confirm-email?binding_key=... (an e-mail must be proven first; `&no_email=1` when the provider gave
  *   none), or to /users/auth-landing?error=<kind> (refused). No token ever travels in a URL: the web session is
@@ -21,6 +22,7 @@ import { enqueueEmail } from '../mail/index.js';
 import { enabledPlugins } from '../plugin/index.js';
 import { getUser, mailLanguage, sendCodeMail } from '../user/index.js';
 import * as service from './connector.service.js';
+import { loginBrowser } from './login-browser.js';
 import { requireDb } from '../../core/context.js';
 
 function origin(req: FastifyRequest): string {
@@ -44,7 +46,7 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string }; Querystring: { redirect?: string; state?: string } }>('/answer/api/v1/connector/login/:name', strict, async (req, reply) => {
     try {
       const base = await service.siteBase(ctx, origin(req));
-      const url = await service.startLogin(ctx, req.params.name, base, { state: req.query.state, returnTo: req.query.redirect });
+      const url = await service.startLogin(ctx, req.params.name, base, { state: req.query.state, returnTo: req.query.redirect }, loginBrowser(req, reply));
       return reply.redirect(url, 302);
     } catch (err) {
       return fail(reply, err);
@@ -54,13 +56,14 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/answer/api/v1/connector/redirect/:name', strict, async (req, reply) => {
     try {
       const base = await service.siteBase(ctx, origin(req));
-      const out = await service.finishLogin(ctx, req.params.name, base, new URL(req.url, `${origin(req)}/`));
+      const out = await service.finishLogin(ctx, req.params.name, base, new URL(req.url, `${origin(req)}/`), loginBrowser(req, reply));
       if (out.kind === 'logged_in') {
         setSessionCookies(req, reply, out.token, SESSION_TTL_SECONDS);
         return reply.redirect(`/users/auth-landing?redirect=${encodeURIComponent(out.returnTo || '/')}`, 302);
       }
       if (out.kind === 'bound') return reply.redirect(out.returnTo, 302);
-      return reply.redirect(`/users/confirm-email?binding_key=${encodeURIComponent(out.bindingKey)}${out.noEmail ? '&no_email=1' : ''}`, 302);
+      if (out.kind === 'confirm_email') return reply.redirect(`/users/confirm-email?binding_key=${encodeURIComponent(out.bindingKey)}${out.noEmail ? '&no_email=1' : ''}`, 302);
+      return reply.redirect('/', 302);
     } catch (err) {
       return fail(reply, err);
     }
@@ -105,11 +108,11 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
     return ok(req, { redirect: returnTo || '/' });
   });
 
-  app.get('/answer/api/v1/connector/user/info', async (req) => {
+  app.get('/answer/api/v1/connector/user/info', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const base = await service.siteBase(ctx, origin(req));
     const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector);
-    return ok(req, await service.memberConnectors(ctx, user.id, list, base));
+    return ok(req, await service.memberConnectors(ctx, user.id, list, base, loginBrowser(req, reply)));
   });
 
   app.delete('/answer/api/v1/connector/user/unbinding', async (req) => {

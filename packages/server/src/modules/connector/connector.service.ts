@@ -5,9 +5,11 @@
  * login/{name} -> provider -> redirect/{name} (the callback): a known provider account logs in; otherwise a
  * provider-verified e-mail creates the account, or links to the account that already has that address; without an
  * e-mail, or with one the provider did not verify, the member proves an address on /users/confirm-email first.
- * Each attempt has its own state, nonce and PKCE verifier, kept 10 minutes and usable once.
+ * Each attempt has its own state, nonce and PKCE verifier, kept 10 minutes and usable once, and is bound to the
+ * browser that started it (login-browser.ts: the state also travels in an HttpOnly cookie on the callback path;
+ * RFC 6749 §10.12). Every request a connector makes goes through the address guard (outbound.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MailStatus, UserStatus, USERNAME_PATTERN, LIMITS } from '@quorum/contract';
 import { ConnectorError, type ExternalUser } from '@quorum/plugin-api';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
@@ -17,6 +19,8 @@ import { signUpNeedsApproval } from '../review/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { assertEmailDomainAllowed, createAccount, createSession } from '../user/index.js';
 import * as repo from './connector.repository.js';
+import { CONNECTOR_STATE_COOKIE, randomToken, sameSecret, sha256, type LoginBrowser } from './login-browser.js';
+import { guardedFetch } from './outbound.js';
 
 /** How long a login attempt may take at the provider; a bind attempt from the settings page lives longer. */
 const ATTEMPT_SECONDS = 10 * 60;
@@ -24,8 +28,7 @@ const BIND_ATTEMPT_SECONDS = 30 * 60;
 /** How long a provider account waits for its e-mail proof. */
 const BINDING_SECONDS = 24 * 60 * 60;
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const token = () => randomBytes(32).toString('base64url');
+const token = randomToken;
 
 /** A failed login, redirected to the landing page with `error=<kind>` (the page shows the spec §8 hint). */
 export class LoginFailure extends Error {
@@ -50,18 +53,26 @@ async function requireConnector(ctx: AppContext, slug: string): Promise<ActivePl
   return active;
 }
 
+/** The path of a connector's callback (also the Path of its state cookie). */
+export function callbackPath(slug: string): string {
+  return `/answer/api/v1/connector/redirect/${encodeURIComponent(slug)}`;
+}
+
 /** The callback URL a provider sends the member back to. */
 export function callbackUrl(base: string, slug: string): string {
-  return `${base}/answer/api/v1/connector/redirect/${encodeURIComponent(slug)}`;
+  return `${base}${callbackPath(slug)}`;
 }
 
 /**
- * GET /connector/login/{name}: starts an attempt and returns the provider's authorization URL. A `state` made by
- * /connector/user/info (binding from account settings) is reused when it belongs to this connector.
- * @throws LoginFailure `disabled` (not installed or off), `plugin_error` (the plugin threw: logged, kept as its
- *   last error)
+ * GET /connector/login/{name}: starts an attempt and returns the provider's authorization URL. A new attempt's
+ * state is set in the browser's `quorum_login_state` cookie on the callback path, for the attempt's 10 minutes. A
+ * `state` made by /connector/user/info (binding from account settings) is reused when it belongs to this connector;
+ * its cookie was set by that call, in the member's browser, and is not set again here (a bind link opened in
+ * another browser cannot finish).
+ * @throws LoginFailure `disabled` (not installed or off), `plugin_error` (the plugin threw, e.g. its provider's
+ *   address was refused: logged, kept as its last error)
  */
-export async function startLogin(ctx: AppContext, slug: string, base: string, opts: { state?: string; returnTo?: string }): Promise<string> {
+export async function startLogin(ctx: AppContext, slug: string, base: string, opts: { state?: string; returnTo?: string }, browser: LoginBrowser): Promise<string> {
   const { plugin, config } = await requireConnector(ctx, slug);
   const db = requireDb(ctx);
   const now = nowSeconds();
@@ -71,10 +82,11 @@ export async function startLogin(ctx: AppContext, slug: string, base: string, op
     state = token();
     attempt = { state_hash: sha256(state), slug_name: slug, intent: 'login', user_id: '', nonce: token(), code_verifier: token(), return_to: safeReturnPath(opts.returnTo), expires_at: now + ATTEMPT_SECONDS };
     await repo.insertAttempt(db, attempt, now);
+    browser.bind(CONNECTOR_STATE_COOKIE, state, callbackPath(slug), ATTEMPT_SECONDS);
   }
   const a = attempt;
   try {
-    return await callPlugin(ctx, slug, () => plugin.connector!.authorizationUrl(config, { state, nonce: a.nonce, code_verifier: a.code_verifier }, callbackUrl(base, slug)));
+    return await callPlugin(ctx, slug, () => plugin.connector!.authorizationUrl(config, { state, nonce: a.nonce, code_verifier: a.code_verifier }, callbackUrl(base, slug), guardedFetch));
   } catch {
     throw new LoginFailure('plugin_error');
   }
@@ -84,24 +96,32 @@ export async function startLogin(ctx: AppContext, slug: string, base: string, op
 export type CallbackOutcome =
   | { kind: 'logged_in'; token: string; returnTo: string }
   | { kind: 'bound'; returnTo: string }
-  | { kind: 'confirm_email'; bindingKey: string; noEmail: boolean };
+  | { kind: 'confirm_email'; bindingKey: string; noEmail: boolean }
+  /** a QR login confirmed on another device: nothing happens in this browser (modules/user-center) */
+  | { kind: 'other_device' };
 
 /**
- * GET /connector/redirect/{name}: finishes an attempt.
- * @throws LoginFailure with the kind: `disabled`, `state_mismatch` (unknown, used or expired state),
- *   `provider_error`, `code_refused`, `nonce_mismatch`, `id_token_invalid`, `no_external_id`, `plugin_error`,
- *   `registration_closed`, `email_domain`, `account_deleted`, `already_bound`
+ * GET /connector/redirect/{name}: finishes an attempt. The browser must send the attempt's state in its
+ * `quorum_login_state` cookie (set where the attempt started); a callback without it, or with another state, is
+ * refused like an unknown state and leaves the attempt, and the browser's own cookie, to their own login. A
+ * callback that matches clears the cookie, whatever comes of it.
+ * @throws LoginFailure with the kind: `disabled`, `state_mismatch` (unknown, used or expired state, or not this
+ *   browser's), `provider_error`, `code_refused`, `nonce_mismatch`, `id_token_invalid`, `no_external_id`,
+ *   `plugin_error`, `registration_closed`, `email_domain`, `account_deleted`, `already_bound`
  */
-export async function finishLogin(ctx: AppContext, slug: string, base: string, url: URL): Promise<CallbackOutcome> {
+export async function finishLogin(ctx: AppContext, slug: string, base: string, url: URL, browser: LoginBrowser): Promise<CallbackOutcome> {
   const { plugin, config } = await requireConnector(ctx, slug);
   const db = requireDb(ctx);
   const now = nowSeconds();
   const state = url.searchParams.get('state') ?? '';
-  const attempt = state ? await repo.takeAttempt(db, sha256(state)) : undefined;
-  if (!attempt || attempt.slug_name !== slug || attempt.expires_at < now) throw new LoginFailure(url.searchParams.get('error') ? 'provider_error' : 'state_mismatch');
+  const refused = () => new LoginFailure(url.searchParams.get('error') ? 'provider_error' : 'state_mismatch');
+  if (!sameSecret(browser.read(CONNECTOR_STATE_COOKIE), state)) throw refused();
+  browser.clear(CONNECTOR_STATE_COOKIE, callbackPath(slug));
+  const attempt = await repo.takeAttempt(db, sha256(state));
+  if (!attempt || attempt.slug_name !== slug || attempt.expires_at < now) throw refused();
   let profile: ExternalUser;
   try {
-    profile = await callPlugin(ctx, slug, () => plugin.connector!.finish(config, { state, nonce: attempt.nonce, code_verifier: attempt.code_verifier }, url, callbackUrl(base, slug)), (e) => e instanceof ConnectorError);
+    profile = await callPlugin(ctx, slug, () => plugin.connector!.finish(config, { state, nonce: attempt.nonce, code_verifier: attempt.code_verifier }, url, callbackUrl(base, slug), guardedFetch), (e) => e instanceof ConnectorError);
   } catch (err) {
     if (err instanceof ConnectorError) {
       ctx.log.warn({ plugin: slug, kind: err.kind, detail: err.message }, 'third-party login refused');
@@ -133,6 +153,33 @@ async function bindToMember(ctx: AppContext, userId: string, slug: string, profi
  * @throws LoginFailure `registration_closed`, `email_domain`, `account_deleted`
  */
 export async function externalLogin(ctx: AppContext, slug: string, profile: ExternalUser, returnTo: string): Promise<CallbackOutcome> {
+  const userId = await knownMember(ctx, slug, profile);
+  if (userId) return { kind: 'logged_in', token: await createSession(ctx, userId), returnTo };
+  const now = nowSeconds();
+  const key = token();
+  await repo.insertBinding(requireDb(ctx), { key_hash: sha256(key), slug_name: slug, external_id: profile.external_id, info: JSON.stringify(profile), email: '', code_hash: '', return_to: returnTo, expires_at: now + BINDING_SECONDS }, now);
+  return { kind: 'confirm_email', bindingKey: key, noEmail: !profile.email };
+}
+
+/**
+ * The member a provider's account stands for, without opening a session (a QR login confirmed on another device,
+ * modules/user-center: the browser that started it signs in): like externalLogin, but no e-mail proof is offered
+ * to a browser that did not start the login.
+ * @returns the member's id
+ * @throws LoginFailure `needs_same_device` when the provider did not vouch for an address (the proof must happen
+ *   in the starting browser), and externalLogin's
+ */
+export async function externalMember(ctx: AppContext, slug: string, profile: ExternalUser): Promise<string> {
+  const userId = await knownMember(ctx, slug, profile);
+  if (!userId) throw new LoginFailure('needs_same_device');
+  return userId;
+}
+
+/**
+ * The linked member, or the account of a provider-verified address (linked now, created when there is none), with
+ * the login recorded; undefined when an e-mail proof is needed first.
+ */
+async function knownMember(ctx: AppContext, slug: string, profile: ExternalUser): Promise<string | undefined> {
   const db = requireDb(ctx);
   const now = nowSeconds();
   const linked = await repo.findExternalLogin(db, slug, profile.external_id);
@@ -141,18 +188,14 @@ export async function externalLogin(ctx: AppContext, slug: string, profile: Exte
     if (account && account.status !== UserStatus.deleted) {
       await repo.saveExternalLogin(db, { ...linked, info: profile.meta });
       await repo.markLoggedIn(db, account.id, now, false);
-      return { kind: 'logged_in', token: await createSession(ctx, account.id), returnTo };
+      return account.id;
     }
   }
-  if (!profile.email || !profile.email_verified) {
-    const key = token();
-    await repo.insertBinding(db, { key_hash: sha256(key), slug_name: slug, external_id: profile.external_id, info: JSON.stringify(profile), email: '', code_hash: '', return_to: returnTo, expires_at: now + BINDING_SECONDS }, now);
-    return { kind: 'confirm_email', bindingKey: key, noEmail: !profile.email };
-  }
+  if (!profile.email || !profile.email_verified) return undefined;
   const userId = await accountForVerifiedEmail(ctx, profile);
   await repo.saveExternalLogin(db, { user_id: userId, provider: slug, external_id: profile.external_id, info: profile.meta, created_at: now });
   await repo.markLoggedIn(db, userId, now, true);
-  return { kind: 'logged_in', token: await createSession(ctx, userId), returnTo };
+  return userId;
 }
 
 /** The account a provider-verified address belongs to, created when there is none (login policy permitting). */
@@ -259,9 +302,11 @@ export async function confirmBinding(ctx: AppContext, code: string): Promise<{ t
 
 /**
  * GET /connector/user/info: every enabled connector with whether the member is linked to it; an unlinked one's
- * link carries a fresh bind-intent `state` (Answer's ConnectorUserInfoResp).
+ * link carries a fresh bind-intent `state` (Answer's ConnectorUserInfoResp), also set in this browser's
+ * `quorum_login_state` cookie on that connector's callback path for the state's 30 minutes (the latest listing's
+ * links are the ones that work).
  */
-export async function memberConnectors(ctx: AppContext, userId: string, connectors: ActivePlugin[], base: string): Promise<{ name: string; icon: string; link: string; binding: boolean; external_id: string }[]> {
+export async function memberConnectors(ctx: AppContext, userId: string, connectors: ActivePlugin[], base: string, browser: LoginBrowser): Promise<{ name: string; icon: string; link: string; binding: boolean; external_id: string }[]> {
   const db = requireDb(ctx);
   const links = new Map((await repo.externalLoginsOf(db, userId)).map((l) => [l.provider, l.external_id]));
   const now = nowSeconds();
@@ -273,6 +318,7 @@ export async function memberConnectors(ctx: AppContext, userId: string, connecto
     if (!externalId) {
       const state = token();
       await repo.insertAttempt(db, { state_hash: sha256(state), slug_name: slug, intent: 'bind', user_id: userId, nonce: token(), code_verifier: token(), return_to: '', expires_at: now + BIND_ATTEMPT_SECONDS }, now);
+      browser.bind(CONNECTOR_STATE_COOKIE, state, callbackPath(slug), BIND_ATTEMPT_SECONDS);
       link = `${link}?state=${encodeURIComponent(state)}`;
     }
     const shown = await connectorButton(ctx, { plugin, config });

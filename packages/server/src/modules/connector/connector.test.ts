@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { atProvider, enableOidc, hop, loginThroughProvider, startProvider, type TestProvider } from './provider.testkit.js';
+import { atProvider, CookieJar, enableOidc, hop, loginThroughProvider, startProvider, type TestProvider } from './provider.testkit.js';
 
 const V1 = '/answer/api/v1';
 
@@ -44,6 +44,60 @@ for (const dialect of DIALECTS) {
       expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
       expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
       expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:9080/answer/api/v1/connector/redirect/connector_oidc');
+    });
+
+    it('binds the attempt to the starting browser: an HttpOnly, SameSite=Lax state cookie on the callback path, for the 10 minutes of the state', async (t) => {
+      if (!site) return t.skip();
+      const start = await site.app.inject({ method: 'GET', url: `${V1}/connector/login/connector_oidc` });
+      const state = new URL(String(start.headers.location)).searchParams.get('state')!;
+      const cookie = String(start.headers['set-cookie']);
+      expect(cookie).toBe(`quorum_login_state=${state}; Max-Age=600; Path=/answer/api/v1/connector/redirect/connector_oidc; HttpOnly; SameSite=Lax`);
+    });
+
+    it('refuses a callback URL replayed in another browser, with no cookie or with its own, and still logs the starting browser in', async (t) => {
+      if (!site) return t.skip();
+      idp.account = { sub: 'mallory-1', email: 'mallory@idp.example', email_verified: true, name: 'Mallory' };
+      const attacker = new CookieJar();
+      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`, attacker);
+      // The provider's redirect back, kept instead of followed, then handed to a victim.
+      const callback = await atProvider(start.location);
+
+      const noCookie = await hop(site.app, callback);
+      expect(noCookie).toMatchObject({ status: 302, location: '/users/auth-landing?error=state_mismatch' });
+      expect(noCookie.cookies.quorum_session).toBeUndefined();
+      // A victim in the middle of their own login: refused too, and their own login is left alone.
+      const victim = new CookieJar();
+      const own = await hop(site.app, `${V1}/connector/login/connector_oidc`, victim);
+      expect(own.cookies.quorum_login_state).toBeTruthy();
+      const replayed = await hop(site.app, callback, victim);
+      expect(replayed).toMatchObject({ status: 302, location: '/users/auth-landing?error=state_mismatch' });
+      expect(replayed.cookies.quorum_session).toBeUndefined();
+      expect(await kysely().selectFrom('users').select('id').where('e_mail', '=', 'mallory@idp.example').execute()).toEqual([]);
+
+      const back = await hop(site.app, callback, attacker);
+      expect(back.location).toBe('/users/auth-landing?redirect=%2F');
+      expect((await me(back.cookies.quorum_session!)).e_mail).toBe('mallory@idp.example');
+      // The callback cleared the state cookie.
+      expect(attacker.keys().sort()).toEqual(['quorum_csrf;/', 'quorum_session;/']);
+
+      idp.account = { sub: 'victor-1', email: 'victor@idp.example', email_verified: true, name: 'Victor' };
+      const victimBack = await hop(site.app, await atProvider(own.location), victim);
+      expect((await me(victimBack.cookies.quorum_session!)).e_mail).toBe('victor@idp.example');
+    });
+
+    it("refuses a member's bind link opened in a browser that did not list it, and links nothing", async (t) => {
+      if (!site) return t.skip();
+      const gwen = await registerUser(site.app, 'gwen');
+      const listed = await call(site.app, 'GET', `${V1}/connector/user/info`, { token: gwen.token });
+      expect(String(listed.headers['set-cookie'])).toMatch(/^quorum_login_state=[\w-]{43}; Max-Age=1800; Path=\/answer\/api\/v1\/connector\/redirect\/connector_oidc; HttpOnly; SameSite=Lax$/);
+      const link = new URL(listed.body.data[0].link);
+      // Someone else's browser opens Gwen's link and signs in at the provider with their own account.
+      idp.account = { sub: 'intruder-1', email: 'intruder@idp.example', email_verified: true };
+      const other = new CookieJar();
+      const start = await hop(site.app, link.pathname + link.search, other);
+      expect(start.cookies.quorum_login_state).toBeUndefined();
+      expect(await hop(site.app, await atProvider(start.location), other)).toMatchObject({ location: '/users/auth-landing?error=state_mismatch' });
+      expect((await call(site.app, 'GET', `${V1}/connector/user/info`, { token: gwen.token })).body.data[0]).toMatchObject({ binding: false, external_id: '' });
     });
 
     it('creates the account on the first login and logs the same account in on the second', async (t) => {
@@ -131,9 +185,12 @@ for (const dialect of DIALECTS) {
       expect(unbound.body.data[0]).toMatchObject({ binding: false, external_id: '' });
       const bindLink = new URL(unbound.body.data[0].link);
       expect(bindLink.searchParams.get('state')).toBeTruthy();
+      // The listing bound the link's state to Frank's browser.
+      const browser = new CookieJar();
+      browser.store(unbound.headers['set-cookie']);
       idp.account = { sub: 'frank-1', email: 'frank-other@idp.example', email_verified: true };
-      const start = await hop(site.app, bindLink.pathname + bindLink.search);
-      const back = await hop(site.app, await atProvider(start.location));
+      const start = await hop(site.app, bindLink.pathname + bindLink.search, browser);
+      const back = await hop(site.app, await atProvider(start.location), browser);
       expect(back.location).toBe('/users/settings/account');
       const linked = await call(site.app, 'GET', `${V1}/connector/user/info`, { token: frank.token });
       expect(linked.body.data[0]).toMatchObject({ binding: true, external_id: 'frank-1' });
@@ -144,12 +201,15 @@ for (const dialect of DIALECTS) {
     it('refuses a callback whose state is unknown or already used', async (t) => {
       if (!site) return t.skip();
       idp.account = { sub: 'alice-1', email: 'alice@idp.example', email_verified: true };
-      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`);
+      const browser = new CookieJar();
+      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`, browser);
       const callback = await atProvider(start.location);
       const forged = callback.replace(/state=[^&]+/, 'state=forged-state-value');
-      expect(await hop(site.app, forged)).toMatchObject({ status: 302, location: '/users/auth-landing?error=state_mismatch', cookies: {} });
-      expect((await hop(site.app, callback)).cookies.quorum_session).toBeTruthy();
-      expect(await hop(site.app, callback)).toMatchObject({ location: '/users/auth-landing?error=state_mismatch', cookies: {} });
+      expect(await hop(site.app, forged, browser)).toMatchObject({ status: 302, location: '/users/auth-landing?error=state_mismatch', cookies: {} });
+      expect((await hop(site.app, callback, browser)).cookies.quorum_session).toBeTruthy();
+      // Used: also with the state cookie put back.
+      browser.store(`quorum_login_state=${new URL(start.location).searchParams.get('state')}; Path=/answer/api/v1/connector/redirect/connector_oidc`);
+      expect(await hop(site.app, callback, browser)).toMatchObject({ location: '/users/auth-landing?error=state_mismatch', cookies: {} });
     });
 
     it('refuses an ID token whose nonce is not the one sent', async (t) => {
@@ -169,9 +229,10 @@ for (const dialect of DIALECTS) {
 
     it("passes the provider's refusal to the landing page", async (t) => {
       if (!site) return t.skip();
-      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`);
+      const browser = new CookieJar();
+      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`, browser);
       const state = new URL(start.location).searchParams.get('state')!;
-      const denied = await hop(site.app, `${V1}/connector/redirect/connector_oidc?error=access_denied&state=${state}`);
+      const denied = await hop(site.app, `${V1}/connector/redirect/connector_oidc?error=access_denied&state=${state}`, browser);
       expect(denied).toMatchObject({ location: '/users/auth-landing?error=provider_error', cookies: {} });
     });
 
@@ -187,10 +248,11 @@ for (const dialect of DIALECTS) {
 
     it('refuses every step of a switched-off connector from the next request on', async (t) => {
       if (!site) return t.skip();
-      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`);
+      const browser = new CookieJar();
+      const start = await hop(site.app, `${V1}/connector/login/connector_oidc`, browser);
       const callback = await atProvider(start.location);
       await call(site.app, 'PUT', '/answer/admin/api/plugin/status', { token: admin, body: { plugin_slug_name: 'connector_oidc', enabled: false } });
-      expect(await hop(site.app, callback)).toMatchObject({ location: '/users/auth-landing?error=disabled', cookies: {} });
+      expect(await hop(site.app, callback, browser)).toMatchObject({ location: '/users/auth-landing?error=disabled', cookies: {} });
       expect(await hop(site.app, `${V1}/connector/login/connector_oidc`)).toMatchObject({ location: '/users/auth-landing?error=disabled' });
       expect((await call(site.app, 'GET', `${V1}/connector/info`)).body.data).toEqual([]);
       await call(site.app, 'PUT', '/answer/admin/api/plugin/status', { token: admin, body: { plugin_slug_name: 'connector_oidc', enabled: true } });

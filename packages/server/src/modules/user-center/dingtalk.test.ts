@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDingTalk, type FakeDingTalk } from '@quorum/user-center-testkit';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { atProvider, bindNewEmail, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
+import { allowLocalProviders, atProvider, CookieJar, bindNewEmail, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
 
 const V1 = '/answer/api/v1';
 const SLUG = 'user_center_dingtalk';
 const CALLBACK = 'http://localhost:9080/answer/api/v1/user-center/login/callback';
+
+// The fake provider listens on 127.0.0.1 (the outbound address guard's opt-out).
+allowLocalProviders();
 
 for (const dialect of DIALECTS) {
   describe(`DingTalk user center on ${dialect}`, () => {
@@ -69,32 +72,35 @@ for (const dialect of DIALECTS) {
 
     it('refuses a callback whose state the site did not send, and a callback used twice', async (t) => {
       if (!site) return t.skip();
+      const browser = new CookieJar();
       dingtalk.account = { unionId: 'union-li', openId: 'open-li', nick: 'Li Si' };
-      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url')).redirect_url);
+      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url', undefined, browser)).redirect_url);
       const forged = new URL(callback, 'http://x');
       forged.searchParams.set('state', 'A'.repeat(43));
-      expect((await hop(site.app, forged.pathname + forged.search)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, forged.pathname + forged.search, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
 
-      expect((await hop(site.app, callback)).location).toMatch(/^\/users\/confirm-email\?/);
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, callback, browser)).location).toMatch(/^\/users\/confirm-email\?/);
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
     });
 
     it('sends a declined sign-in and a refused code to the auth-failed page', async (t) => {
       if (!site) return t.skip();
+      const browser = new CookieJar();
       dingtalk.declineNext = true;
       expect((await loginThroughProvider(site.app, '/dingtalk/login/url')).location).toBe('/user-center/auth-failed?error=provider_error');
 
-      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url')).redirect_url);
+      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url', undefined, browser)).redirect_url);
       dingtalk.grants.expireCodes();
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=code_refused');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=code_refused');
     });
 
     it('refuses everything once the plugin is off', async (t) => {
       if (!site) return t.skip();
-      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url')).redirect_url);
+      const browser = new CookieJar();
+      const callback = await atProvider((await loginUrl(site.app, '/dingtalk/login/url', undefined, browser)).redirect_url);
       await setPluginEnabled(site.app, admin, SLUG, false);
       expect((await call(site.app, 'GET', `${V1}/dingtalk/login/url`)).status).toBe(404);
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=disabled');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=disabled');
       expect((await call(site.app, 'GET', `${V1}/user-center/agent`)).body.data).toEqual({ enabled: false, agent_info: null });
     });
   });

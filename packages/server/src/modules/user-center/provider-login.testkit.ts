@@ -2,10 +2,14 @@
  * Test support for the user-center plugins whose login sends the browser to the provider's own page (DingTalk,
  * WeChat, SegmentFault): configure and switch a plugin as the admin, and walk a browser's way through the app —
  * the plugin's URL route, the provider (a local fake from @quorum/user-center-testkit, which signs the member in at
- * once), and the site's callback.
+ * once), and the site's callback, keeping the browser's cookies in a CookieJar (the login is bound to the browser
+ * that asked for the URL). The fakes listen on 127.0.0.1: test files call allowLocalProviders first.
  */
 import type { FastifyInstance } from 'fastify';
 import { call } from '../../../test/dialects.js';
+import { CookieJar, hop, type Hop } from '../connector/provider.testkit.js';
+
+export { allowLocalProviders, CookieJar, hop, type Hop } from '../connector/provider.testkit.js';
 
 const V1 = '/answer/api/v1';
 
@@ -21,31 +25,17 @@ export async function setPluginEnabled(app: FastifyInstance, admin: string, slug
   if (r.status !== 200) throw new Error(`${enabled ? 'enable' : 'disable'} ${slug}: ${JSON.stringify(r.body)}`);
 }
 
-/** A response of the app to a browser's GET: status, Location, and the cookies it set (name -> value). */
-export interface Hop {
-  status: number;
-  location: string;
-  cookies: Record<string, string>;
-}
-
-function cookiesOf(setCookie: unknown): Record<string, string> {
-  const list = Array.isArray(setCookie) ? setCookie : typeof setCookie === 'string' ? [setCookie] : [];
-  return Object.fromEntries(list.map((c: string) => c.split(';')[0]!.split('=')).map(([k, ...v]) => [k!, v.join('=')]));
-}
-
-/** GET on the app without following redirects. */
-export async function hop(app: FastifyInstance, url: string): Promise<Hop> {
-  const res = await app.inject({ method: 'GET', url });
-  return { status: res.statusCode, location: String(res.headers.location ?? ''), cookies: cookiesOf(res.headers['set-cookie']) };
-}
-
 /**
- * The plugin's URL route as the /user-center/auth page calls it.
+ * The plugin's URL route as the /user-center/auth page calls it, in the browser of `jar` (which keeps the login's
+ * state cookie; a fresh browser by default).
  * @returns its data: `{redirect_url, key, in_app}`
  */
-export async function loginUrl(app: FastifyInstance, routePath: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64)'): Promise<{ redirect_url: string; key: string; in_app: boolean }> {
-  const res = await app.inject({ method: 'GET', url: `${V1}${routePath}`, headers: { 'user-agent': userAgent } });
+export async function loginUrl(app: FastifyInstance, routePath: string, userAgent = 'Mozilla/5.0 (X11; Linux x86_64)', jar = new CookieJar()): Promise<{ redirect_url: string; key: string; in_app: boolean }> {
+  const url = `${V1}${routePath}`;
+  const cookie = jar.header(url);
+  const res = await app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) } });
   if (res.statusCode !== 200) throw new Error(`${routePath}: HTTP ${res.statusCode} ${res.body}`);
+  jar.store(res.headers['set-cookie']);
   return res.json().data;
 }
 
@@ -58,11 +48,11 @@ export async function atProvider(providerUrl: string): Promise<string> {
 }
 
 /**
- * One whole login: the URL route, the provider, the callback.
+ * One whole login in one browser (`jar`, a fresh one by default): the URL route, the provider, the callback.
  * @returns the callback's hop (its Location says where the browser lands)
  */
-export async function loginThroughProvider(app: FastifyInstance, routePath: string, userAgent?: string): Promise<Hop> {
-  return hop(app, await atProvider((await loginUrl(app, routePath, userAgent)).redirect_url));
+export async function loginThroughProvider(app: FastifyInstance, routePath: string, userAgent?: string, jar = new CookieJar()): Promise<Hop> {
+  return hop(app, await atProvider((await loginUrl(app, routePath, userAgent, jar)).redirect_url), jar);
 }
 
 /** The member of a session cookie (GET /user/info). */

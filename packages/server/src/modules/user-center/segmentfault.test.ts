@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSegmentFault, type FakeSegmentFault } from '@quorum/user-center-testkit';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { atProvider, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
+import { allowLocalProviders, atProvider, CookieJar, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
 
 const V1 = '/answer/api/v1';
 const SLUG = 'user_center_segmentfault';
 const CALLBACK = 'http://localhost:9080/answer/api/v1/user-center/login/callback';
+
+// The fake provider listens on 127.0.0.1 (the outbound address guard's opt-out).
+allowLocalProviders();
 
 for (const dialect of DIALECTS) {
   describe(`SegmentFault user center on ${dialect}`, () => {
@@ -53,6 +56,34 @@ for (const dialect of DIALECTS) {
       expect((await me(site.app, second.cookies.quorum_session!)).id).toBe(created.id);
     });
 
+    it('binds the login to the browser that asked for the URL, and refuses its callback URL replayed in another browser', async (t) => {
+      if (!site) return t.skip();
+      sf.account = { id: '1030000000077', slug: 'mallory', name: 'Mallory', email: 'mallory@sf.example', email_verified: true };
+      const starter = new CookieJar();
+      const asked = await site.app.inject({ method: 'GET', url: `${V1}/segmentfault/login/url` });
+      expect(String(asked.headers['set-cookie'])).toMatch(/^quorum_uc_state=[\w-]{43}; Max-Age=600; Path=\/answer\/api\/v1\/user-center\/; HttpOnly; SameSite=Lax$/);
+      // The provider's redirect back, kept instead of followed, then handed to someone else.
+      const callback = await atProvider((await loginUrl(site.app, '/segmentfault/login/url', undefined, starter)).redirect_url);
+      const noCookie = await hop(site.app, callback);
+      expect(noCookie.location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect(noCookie.cookies.quorum_session).toBeUndefined();
+      const other = new CookieJar();
+      const ownUrl = (await loginUrl(site.app, '/segmentfault/login/url', undefined, other)).redirect_url;
+      const replayed = await hop(site.app, callback, other);
+      expect(replayed.location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect(replayed.cookies.quorum_session).toBeUndefined();
+      expect(await site.app.quorum.database!.kysely.selectFrom('users').select('id').where('e_mail', '=', 'mallory@sf.example').execute()).toEqual([]);
+
+      const back = await hop(site.app, callback, starter);
+      expect(back.location).toBe('/users/auth-landing?redirect=%2F');
+      expect((await me(site.app, back.cookies.quorum_session!)).e_mail).toBe('mallory@sf.example');
+      expect(starter.keys()).not.toContain('quorum_uc_state;/answer/api/v1/user-center/');
+      // The other browser's own login was left alone.
+      sf.account = { id: '1030000000078', slug: 'victor', name: 'Victor', email: 'victor@sf.example', email_verified: true };
+      const own = await hop(site.app, await atProvider(ownUrl), other);
+      expect((await me(site.app, own.cookies.quorum_session!)).e_mail).toBe('victor@sf.example');
+    });
+
     it('links an unverified address to its account only after the member proves it', async (t) => {
       if (!site) return t.skip();
       const existing = await registerUser(site.app, 'polly');
@@ -69,30 +100,32 @@ for (const dialect of DIALECTS) {
 
     it('refuses a forged or replayed state, a declined authorization and an expired code', async (t) => {
       if (!site) return t.skip();
+      const browser = new CookieJar();
       sf.account = { id: '1030000000042', slug: 'han-meimei', name: 'Han Meimei', email: 'han.meimei@sf.example', email_verified: true };
-      const callback = await atProvider((await loginUrl(site.app, '/segmentfault/login/url')).redirect_url);
+      const callback = await atProvider((await loginUrl(site.app, '/segmentfault/login/url', undefined, browser)).redirect_url);
       const forged = new URL(callback, 'http://x');
       forged.searchParams.set('state', 'C'.repeat(43));
-      expect((await hop(site.app, forged.pathname + forged.search)).location).toBe('/user-center/auth-failed?error=state_mismatch');
-      expect((await hop(site.app, callback)).location).toBe('/users/auth-landing?redirect=%2F');
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, forged.pathname + forged.search, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, callback, browser)).location).toBe('/users/auth-landing?redirect=%2F');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
 
       sf.declineNext = true;
-      const declined = await atProvider((await loginUrl(site.app, '/segmentfault/login/url')).redirect_url);
+      const declined = await atProvider((await loginUrl(site.app, '/segmentfault/login/url', undefined, browser)).redirect_url);
       expect(new URL(declined, 'http://x').searchParams.get('error')).toBe('access_denied');
-      expect((await hop(site.app, declined)).location).toBe('/user-center/auth-failed?error=provider_error');
+      expect((await hop(site.app, declined, browser)).location).toBe('/user-center/auth-failed?error=provider_error');
 
-      const expired = await atProvider((await loginUrl(site.app, '/segmentfault/login/url')).redirect_url);
+      const expired = await atProvider((await loginUrl(site.app, '/segmentfault/login/url', undefined, browser)).redirect_url);
       sf.grants.expireCodes();
-      expect((await hop(site.app, expired)).location).toBe('/user-center/auth-failed?error=code_refused');
+      expect((await hop(site.app, expired, browser)).location).toBe('/user-center/auth-failed?error=code_refused');
     });
 
     it('refuses everything once the plugin is off', async (t) => {
       if (!site) return t.skip();
-      const callback = await atProvider((await loginUrl(site.app, '/segmentfault/login/url')).redirect_url);
+      const browser = new CookieJar();
+      const callback = await atProvider((await loginUrl(site.app, '/segmentfault/login/url', undefined, browser)).redirect_url);
       await setPluginEnabled(site.app, admin, SLUG, false);
       expect((await call(site.app, 'GET', `${V1}/segmentfault/login/url`)).status).toBe(404);
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=disabled');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=disabled');
     });
   });
 }

@@ -9,12 +9,32 @@
  * ExternalUser, and the connector module's account logic finds or creates the member, linked in
  * `external_logins` under the plugin's slug. With `enabled_original_user_system` false, password login and sign-up
  * are refused.
+ *
+ * A login is bound to the browser that started it (RFC 6749 §10.12; modules/connector login-browser.ts): the route
+ * that starts it declares its state (plugin-api `login_start`), the server keeps the SHA-256 of a random value with
+ * the state's hash in its own store and sets the value in the browser's `quorum_uc_state` cookie on the callback
+ * paths; a callback without that cookie is refused before the plugin sees it. A QR login (`other_device`) is
+ * confirmed by another browser, the phone: that callback opens no session and offers no e-mail proof, and only the
+ * starting browser's poll (its `quorum_uc_poll` cookie on the check route) signs in. Every request a plugin makes
+ * goes through the address guard (the hook context's `fetch`).
  */
 import type { UserCenterAdminAgentResp, UserCenterAgentResp, UserCenterPersonalBrandingResp, UserCenterUserSettingsResp } from '@quorum/contract';
 import { ConnectorError, type PluginConfig, type UserCenterContext, type UserCenterDescription, type UserCenterHooks, type UserCenterRequest, type UserCenterRoute } from '@quorum/plugin-api';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { externalLogin, LoginFailure, type CallbackOutcome } from '../connector/index.js';
+import {
+  externalLogin,
+  externalMember,
+  guardedFetch,
+  LoginFailure,
+  randomToken,
+  sameSecret,
+  sha256,
+  USER_CENTER_POLL_COOKIE,
+  USER_CENTER_STATE_COOKIE,
+  type CallbackOutcome,
+  type LoginBrowser,
+} from '../connector/index.js';
 import { callPlugin, enabledPlugins, INSTALLED_PLUGINS } from '../plugin/index.js';
 import { createSession } from '../user/index.js';
 import { pluginStore } from './plugin-store.js';
@@ -22,6 +42,10 @@ import * as repo from './user-center.repository.js';
 
 /** How long after a callback login a plugin route may sign another browser in as that member (QR polling). */
 const ROUTE_LOGIN_SECONDS = 10 * 60;
+/** The Path of the `quorum_uc_state` cookie: the login and sign-up callbacks are under it. */
+const CALLBACK_COOKIE_PATH = '/answer/api/v1/user-center/';
+/** The longest a declared login start is kept (the plugin store's limit). */
+const MAX_START_SECONDS = 3600;
 /** A plugin route path: '/' then letters, digits, '-', '_' and '/'. */
 const ROUTE_PATH = /^\/[A-Za-z0-9_\-/]{1,200}$/;
 
@@ -40,7 +64,7 @@ export async function activeUserCenter(ctx: AppContext): Promise<ActiveUserCente
 }
 
 function hookContext(ctx: AppContext, active: ActiveUserCenter, base: string): UserCenterContext {
-  return { config: active.config, site_url: base, store: pluginStore(ctx, active.slug) };
+  return { config: active.config, site_url: base, store: pluginStore(ctx, active.slug), fetch: guardedFetch };
 }
 
 /** The server's own short-lived marks for a plugin (a namespace plugins cannot reach through their store). */
@@ -91,16 +115,61 @@ export async function redirectTarget(ctx: AppContext, kind: 'login' | 'sign_up')
   return (kind === 'sign_up' ? d.sign_up_redirect_url || d.login_redirect_url : d.login_redirect_url) || '/user-center/auth';
 }
 
+/** What the server keeps of a declared login start: the hash of the browser's cookie value, and whether a QR code. */
+interface LoginStart {
+  browser: string;
+  other_device: boolean;
+}
+
+const startKey = (state: string) => `start:${sha256(state)}`;
+const loginKey = (externalId: string) => `login:${externalId}`.slice(0, 191);
+
+/**
+ * Binds a login a plugin route started (its result's `login_start`) to the calling browser: a random value in the
+ * `quorum_uc_state` cookie on the callback paths and, for a QR code (`other_device`, with the agent's `qr_login`),
+ * in `quorum_uc_poll` on the check route, both for the state's lifetime (at most an hour); its SHA-256 is kept
+ * with the state's hash in the server's store.
+ */
+async function bindLoginStart(ctx: AppContext, active: ActiveUserCenter, start: { state: string; ttl_seconds: number; other_device?: boolean }, browser: LoginBrowser): Promise<void> {
+  if (!start.state) return;
+  const seconds = Math.min(MAX_START_SECONDS, Math.max(1, Math.floor(start.ttl_seconds)));
+  const qr = start.other_device ? (await describe(ctx, active)).qr_login : undefined;
+  const value = randomToken();
+  const kept: LoginStart = { browser: sha256(value), other_device: Boolean(qr) };
+  await serverStore(ctx, active.slug).set(startKey(start.state), JSON.stringify(kept), seconds);
+  browser.bind(USER_CENTER_STATE_COOKIE, value, CALLBACK_COOKIE_PATH, seconds);
+  if (qr) browser.bind(USER_CENTER_POLL_COOKIE, value, `/answer/api/v1${qr.check_path}`, seconds);
+}
+
 /**
  * GET /user-center/login/callback and /sign-up/callback: the plugin reads the provider's answer, then the member is
  * found or created like a connector login (modules/connector externalLogin), linked under the plugin's slug.
- * @returns the connector outcome: `logged_in` (with the new session's token), or `confirm_email`
- * @throws LoginFailure: `disabled`, the plugin's ConnectorError kind (e.g. `provider_error`, `code_refused`),
- *   `plugin_error`, `no_external_id`, `no_email` (the plugin requires an e-mail and got none), and externalLogin's
+ * The callback's `state` must be one a plugin route declared, and the browser must send that start's
+ * `quorum_uc_state` cookie (then cleared); else it is refused before the plugin runs, and the start and the
+ * browser's cookie are left to their own login. A QR login's callback from another browser (the phone) signs no one in there: it lets
+ * the starting browser's poll sign in as the member (runRoute), and needs a provider-verified address.
+ * @returns the connector outcome: `logged_in` (with the new session's token), `confirm_email`, or `other_device`
+ * @throws LoginFailure: `disabled`, `state_mismatch` (no such start, or not this browser's), the plugin's
+ *   ConnectorError kind (e.g. `provider_error`, `code_refused`), `plugin_error`, `no_external_id`, `no_email` (the
+ *   plugin requires an e-mail and got none), `needs_same_device` (another device, and an e-mail proof needed),
+ *   and externalLogin's
  */
-export async function finishCallback(ctx: AppContext, base: string, kind: 'login' | 'sign_up', request: UserCenterRequest): Promise<CallbackOutcome> {
+export async function finishCallback(ctx: AppContext, base: string, kind: 'login' | 'sign_up', request: UserCenterRequest, browser: LoginBrowser): Promise<CallbackOutcome> {
+  const sent = browser.read(USER_CENTER_STATE_COOKIE);
   const active = await activeUserCenter(ctx);
   if (!active) throw new LoginFailure('disabled');
+  const store = serverStore(ctx, active.slug);
+  const state = request.query.state ?? '';
+  const kept = state ? await store.get(startKey(state)) : null;
+  const start = kept ? (JSON.parse(kept) as LoginStart) : undefined;
+  if (!start) throw new LoginFailure('state_mismatch');
+  const sameBrowser = sent !== '' && sameSecret(sha256(sent), start.browser);
+  if (!sameBrowser && !start.other_device) throw new LoginFailure('state_mismatch');
+  // In its own browser a start is used once; a QR start stays until a scan succeeds (the member may scan again).
+  if (sameBrowser) {
+    browser.clear(USER_CENTER_STATE_COOKIE, CALLBACK_COOKIE_PATH);
+    if ((await store.take(startKey(state))) === null) throw new LoginFailure('state_mismatch');
+  }
   const hctx = hookContext(ctx, active, base);
   const hook = kind === 'sign_up' && active.hooks.signUpCallback ? active.hooks.signUpCallback : active.hooks.loginCallback;
   let profile;
@@ -115,11 +184,18 @@ export async function finishCallback(ctx: AppContext, base: string, kind: 'login
   }
   if (!profile.external_id) throw new LoginFailure('no_external_id');
   if ((await describe(ctx, active)).must_auth_email_enabled && !profile.email) throw new LoginFailure('no_email');
-  const out = await externalLogin(ctx, active.slug, profile, '');
-  if (out.kind === 'logged_in') {
-    await serverStore(ctx, active.slug).set(`login:${profile.external_id}`.slice(0, 191), '1', ROUTE_LOGIN_SECONDS);
+  const afterLogin = async () => {
     if (active.hooks.afterLogin) await callPlugin(ctx, active.slug, () => active.hooks.afterLogin!(hctx, profile.external_id, request)).catch(() => undefined);
+  };
+  if (!sameBrowser) {
+    await externalMember(ctx, active.slug, profile);
+    if ((await store.take(startKey(state))) === null) throw new LoginFailure('state_mismatch');
+    await store.set(loginKey(profile.external_id), start.browser, ROUTE_LOGIN_SECONDS);
+    await afterLogin();
+    return { kind: 'other_device' };
   }
+  const out = await externalLogin(ctx, active.slug, profile, '');
+  if (out.kind === 'logged_in') await afterLogin();
   return out;
 }
 
@@ -137,14 +213,16 @@ export function pluginRoutePaths(): { method: 'GET' | 'POST'; path: string }[] {
 
 /**
  * One of a plugin's own routes (plugin-api UserCenterRoute), answered by the enabled user-center plugin that
- * declares it. A result with `login` signs the caller in as the member linked to that external id — only when that
- * member finished a callback login through this plugin in the last 10 minutes, and once per such login.
+ * declares it. A result with `login_start` binds that login to the calling browser (bindLoginStart). A result with
+ * `login` signs the caller in as the member linked to that external id — only when that member confirmed a QR login
+ * through this plugin on another device in the last 10 minutes, only in the browser that started that login (its
+ * `quorum_uc_poll` cookie, cleared then), and once per such login.
  * @returns the route's data, and the new session's token when it signed the caller in
  * @throws 404 when no enabled plugin serves the route; 400 `error.user_center.refused` with `kind` for a
- *   ConnectorError (e.g. `key_invalid`) or a login that is not (or no longer) available (`login_unavailable`);
- *   a plugin's other errors are logged and answer 500
+ *   ConnectorError (e.g. `key_invalid`) or a login that is not (or no longer, or not in this browser) available
+ *   (`login_unavailable`); a plugin's other errors are logged and answer 500
  */
-export async function runRoute(ctx: AppContext, base: string, method: 'GET' | 'POST', path: string, request: UserCenterRequest): Promise<{ data: unknown; token?: string }> {
+export async function runRoute(ctx: AppContext, base: string, method: 'GET' | 'POST', path: string, request: UserCenterRequest, browser: LoginBrowser): Promise<{ data: unknown; token?: string }> {
   const active = await activeUserCenter(ctx);
   const route: UserCenterRoute | undefined = active?.hooks.routes?.find((r) => r.method === method && r.path === path);
   if (!active || !route) throw notFound('error.object.not_found');
@@ -155,11 +233,19 @@ export async function runRoute(ctx: AppContext, base: string, method: 'GET' | 'P
     if (err instanceof ConnectorError) throw badRequest('error.user_center.refused', 'toast', { kind: err.kind });
     throw err;
   }
+  if (result.login_start) await bindLoginStart(ctx, active, result.login_start, browser);
   if (!result.login) return { data: result.data };
+  const unavailable = () => badRequest('error.user_center.refused', 'toast', { kind: 'login_unavailable' });
   const externalId = result.login.external_id;
-  const marked = externalId ? await serverStore(ctx, active.slug).take(`login:${externalId}`.slice(0, 191)) : null;
-  const userId = marked ? await repo.findLinkedUserId(requireDb(ctx), active.slug, externalId) : undefined;
-  if (!userId) throw badRequest('error.user_center.refused', 'toast', { kind: 'login_unavailable' });
+  const store = serverStore(ctx, active.slug);
+  const marked = externalId ? await store.get(loginKey(externalId)) : null;
+  const sent = browser.read(USER_CENTER_POLL_COOKIE);
+  // Another browser's poll (someone who saw the QR code's key) neither signs in nor spends the login.
+  if (!marked || !sent || !sameSecret(sha256(sent), marked)) throw unavailable();
+  if ((await store.take(loginKey(externalId))) === null) throw unavailable();
+  const userId = await repo.findLinkedUserId(requireDb(ctx), active.slug, externalId);
+  if (!userId) throw unavailable();
+  browser.clear(USER_CENTER_POLL_COOKIE, `/answer/api/v1${path}`);
   return { data: result.data, token: await createSession(ctx, userId) };
 }
 

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeCom, type FakeWeCom } from '@quorum/plugin-user-center-wecom/testkit';
 import { DIALECTS, ADMIN, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { hop } from '../connector/provider.testkit.js';
+import { allowLocalProviders, CookieJar, hop } from '../connector/provider.testkit.js';
 
 const V1 = '/answer/api/v1';
 const ADMIN_API = '/answer/admin/api';
 const SLUG = 'user_center_wecom';
+const IN_WECOM = 'Mozilla/5.0 (Linux; Android 14) wxwork/4.1.22 MicroMessenger/7.0.1';
+
+// The fake WeCom listens on 127.0.0.1 (the outbound address guard's opt-out).
+allowLocalProviders();
 
 for (const dialect of DIALECTS) {
   describe(`external user center (WeCom) on ${dialect}`, () => {
@@ -30,18 +34,27 @@ for (const dialect of DIALECTS) {
     const configure = (fields: Record<string, string | boolean>) =>
       call(app(), 'PUT', `${ADMIN_API}/plugin/config`, { token: admin, body: { plugin_slug_name: SLUG, config_fields: { corp_id: wecom.corpId, agent_id: wecom.agentId, secret: wecom.secret, api_base_url: wecom.url, ...fields } } });
     const me = async (session: string) => (await app().inject({ method: 'GET', url: `${V1}/user/info`, cookies: { quorum_session: session } })).json().data;
-    const qr = async (headers: Record<string, string> = {}) => {
-      const r = await app().inject({ method: 'GET', url: `${V1}/wecom/login/url`, headers });
+    /** GET as the browser of `jar` (its cookies sent, the answer's kept). */
+    const get = async (url: string, jar: CookieJar, headers: Record<string, string> = {}) => {
+      const cookie = jar.header(new URL(url, 'http://x').pathname);
+      const r = await app().inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+      jar.store(r.headers['set-cookie']);
+      return r;
+    };
+    /** The /user-center/auth page asks for a QR code, in the browser of `jar` (a fresh one by default). */
+    const qr = async (headers: Record<string, string> = {}, jar = new CookieJar()) => {
+      const r = await get(`${V1}/wecom/login/url`, jar, headers);
       expect(r.statusCode).toBe(200);
       return r.json().data as { redirect_url: string; key: string; in_app: boolean };
     };
-    const check = (key: string) => app().inject({ method: 'GET', url: `${V1}/wecom/login/check?key=${encodeURIComponent(key)}` });
+    /** The page's poll, in the browser of `jar` (one without cookies by default). */
+    const check = (key: string, jar = new CookieJar()) => get(`${V1}/wecom/login/check?key=${encodeURIComponent(key)}`, jar);
     const sessionOf = (setCookie: unknown) => /quorum_session=([^;]+)/.exec(String(setCookie ?? ''))?.[1];
-    /** The member scans the QR code: the phone opens the callback; returns that hop. */
-    const scan = async (qrUrl: string, userid = 'zhangsan') => {
+    /** The member scans the QR code: the phone (a browser of its own, `jar`) opens the callback; returns that hop. */
+    const scan = async (qrUrl: string, userid = 'zhangsan', jar = new CookieJar()) => {
       const { callback } = await wecom.scan(qrUrl, userid);
       const u = new URL(callback);
-      return hop(app(), u.pathname + u.search);
+      return hop(app(), u.pathname + u.search, jar);
     };
 
     it('answers agent off, and no plugin routes, while no user center is on', async (t) => {
@@ -90,42 +103,98 @@ for (const dialect of DIALECTS) {
 
     it('logs the desktop in through the QR code: the first login creates the member, the poll gets its own session', async (t) => {
       if (!site) return t.skip();
-      const { redirect_url, key, in_app } = await qr();
+      const desktop = new CookieJar();
+      const { redirect_url, key, in_app } = await qr({}, desktop);
       expect(in_app).toBe(false);
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       const auth = new URL(redirect_url);
       expect(auth.origin + auth.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
       expect(Object.fromEntries(auth.searchParams)).toMatchObject({ appid: wecom.corpId, agentid: wecom.agentId, state: key, response_type: 'code', scope: 'snsapi_privateinfo', redirect_uri: 'http://localhost:9080/answer/api/v1/user-center/login/callback' });
 
-      const waiting = await check(key);
+      const waiting = await check(key, desktop);
       expect(waiting.json().data).toEqual({ is_login: false });
       expect(sessionOf(waiting.headers['set-cookie'])).toBeUndefined();
 
+      // The phone is another browser: it confirms the scan and is signed in nowhere.
       const phone = await scan(redirect_url);
-      expect(phone).toMatchObject({ status: 302, location: '/users/auth-landing?redirect=%2F' });
-      const member = await me(phone.cookies.quorum_session!);
-      expect(member).toMatchObject({ username: 'zhangsan', display_name: 'Zhang San', e_mail: 'zhangsan@corp.example', mail_status: 1 });
+      expect(phone).toMatchObject({ status: 302, location: '/' });
+      expect(phone.cookies.quorum_session).toBeUndefined();
 
-      const confirmed = await check(key);
+      const confirmed = await check(key, desktop);
       expect(confirmed.json().data).toEqual({ is_login: true });
-      const desktop = sessionOf(confirmed.headers['set-cookie'])!;
-      expect(desktop).toBeTruthy();
-      expect(desktop).not.toBe(phone.cookies.quorum_session);
-      expect((await me(desktop)).id).toBe(member.id);
-      // The key is used once.
-      const again = await check(key);
+      const session = sessionOf(confirmed.headers['set-cookie'])!;
+      expect(session).toBeTruthy();
+      const member = await me(session);
+      expect(member).toMatchObject({ username: 'zhangsan', display_name: 'Zhang San', e_mail: 'zhangsan@corp.example', mail_status: 1 });
+      // The login is taken once.
+      const again = await check(key, desktop);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ reason: 'error.user_center.refused', data: { kind: 'key_invalid' } });
+      expect(again.json()).toMatchObject({ reason: 'error.user_center.refused', data: { kind: 'login_unavailable' } });
       const linked = await kysely().selectFrom('external_logins').select(['user_id', 'external_id']).where('provider', '=', SLUG).execute();
       expect(linked).toEqual([{ user_id: member.id, external_id: 'zhangsan' }]);
     });
 
+    it('binds the QR login to the browser that showed the code: HttpOnly cookies on the callback and poll paths, and a poll from another browser (one that saw the code) gets nothing', async (t) => {
+      if (!site) return t.skip();
+      const desktop = new CookieJar();
+      const r = await get(`${V1}/wecom/login/url`, desktop);
+      const cookies = ([] as string[]).concat(r.headers['set-cookie'] as string[] | string);
+      const value = /^quorum_uc_state=([\w-]{43});/.exec(cookies[0]!)?.[1];
+      expect(cookies).toEqual([
+        `quorum_uc_state=${value}; Max-Age=300; Path=/answer/api/v1/user-center/; HttpOnly; SameSite=Lax`,
+        `quorum_uc_poll=${value}; Max-Age=300; Path=/answer/api/v1/wecom/login/check; HttpOnly; SameSite=Lax`,
+      ]);
+      const { redirect_url, key } = r.json().data as { redirect_url: string; key: string };
+      expect((await scan(redirect_url)).location).toBe('/');
+      // The key is in the QR code for anyone to read; another browser polling with it gets no session.
+      const onlooker = await check(key, new CookieJar());
+      expect(onlooker.statusCode).toBe(400);
+      expect(onlooker.json().data).toMatchObject({ kind: 'login_unavailable' });
+      expect(sessionOf(onlooker.headers['set-cookie'])).toBeUndefined();
+      const confirmed = await check(key, desktop);
+      expect(confirmed.json().data).toEqual({ is_login: true });
+      expect((await me(sessionOf(confirmed.headers['set-cookie'])!)).username).toBe('zhangsan');
+      expect(desktop.keys()).not.toContain('quorum_uc_poll;/answer/api/v1/wecom/login/check');
+    });
+
+    it("inside WeCom logs in the browser that started, and refuses that login's callback URL in any other browser", async (t) => {
+      if (!site) return t.skip();
+      const phone = new CookieJar();
+      const { redirect_url, in_app } = await qr({ 'user-agent': IN_WECOM }, phone);
+      expect(in_app).toBe(true);
+      expect(phone.keys()).toEqual(['quorum_uc_state;/answer/api/v1/user-center/']);
+      const { callback } = await wecom.scan(redirect_url, 'zhangsan');
+      const path = new URL(callback).pathname + new URL(callback).search;
+      for (const other of [undefined, new CookieJar()]) {
+        const replayed = await hop(app(), path, other);
+        expect(replayed).toMatchObject({ status: 302, location: '/user-center/auth-failed?error=state_mismatch' });
+        expect(replayed.cookies.quorum_session).toBeUndefined();
+      }
+      const own = await hop(app(), path, phone);
+      expect(own.location).toBe('/users/auth-landing?redirect=%2F');
+      expect((await me(own.cookies.quorum_session!)).username).toBe('zhangsan');
+      expect(phone.keys()).not.toContain('quorum_uc_state;/answer/api/v1/user-center/');
+    });
+
+    it('asks a member without a company mailbox for an e-mail proof only in the browser that started the login', async (t) => {
+      if (!site) return t.skip();
+      wecom.members.set('lisi', { userid: 'lisi', name: 'Li Si', email: 'li.si@example.com' });
+      const desktop = new CookieJar();
+      const code = await qr({}, desktop);
+      expect(await scan(code.redirect_url, 'lisi')).toMatchObject({ status: 302, location: '/user-center/auth-failed?error=needs_same_device' });
+      expect((await check(code.key, desktop)).json().data).toEqual({ is_login: false });
+      const phone = new CookieJar();
+      const inApp = await qr({ 'user-agent': IN_WECOM }, phone);
+      expect((await scan(inApp.redirect_url, 'lisi', phone)).location).toMatch(/^\/users\/confirm-email\?binding_key=[\w-]{43}$/);
+    });
+
     it('logs the same member in on the second login', async (t) => {
       if (!site) return t.skip();
-      const first = (await kysely().selectFrom('external_logins').select('user_id').where('provider', '=', SLUG).executeTakeFirstOrThrow()).user_id;
-      const { redirect_url, key } = await qr();
+      const first = (await kysely().selectFrom('external_logins').select('user_id').where('provider', '=', SLUG).where('external_id', '=', 'zhangsan').executeTakeFirstOrThrow()).user_id;
+      const browser = new CookieJar();
+      const { redirect_url, key } = await qr({}, browser);
       expect((await scan(redirect_url)).status).toBe(302);
-      const desktop = sessionOf((await check(key)).headers['set-cookie'])!;
+      const desktop = sessionOf((await check(key, browser)).headers['set-cookie'])!;
       expect((await me(desktop)).id).toBe(first);
       const count = await kysely().selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('username', 'like', 'zhangsan%').executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
@@ -133,7 +202,7 @@ for (const dialect of DIALECTS) {
 
     it('goes straight to the authorization URL inside WeCom', async (t) => {
       if (!site) return t.skip();
-      expect((await qr({ 'user-agent': 'Mozilla/5.0 (Linux; Android 14) wxwork/4.1.22 MicroMessenger/7.0.1' })).in_app).toBe(true);
+      expect((await qr({ 'user-agent': IN_WECOM })).in_app).toBe(true);
     });
 
     it('refuses unknown, malformed and expired keys', async (t) => {
@@ -185,9 +254,10 @@ for (const dialect of DIALECTS) {
 
     it("keeps the site's own settings pages and shows no profile links (WeCom names none)", async (t) => {
       if (!site) return t.skip();
-      const { redirect_url, key } = await qr();
+      const browser = new CookieJar();
+      const { redirect_url, key } = await qr({}, browser);
       await scan(redirect_url);
-      const session = sessionOf((await check(key)).headers['set-cookie'])!;
+      const session = sessionOf((await check(key, browser)).headers['set-cookie'])!;
       const settings = await app().inject({ method: 'GET', url: `${V1}/user-center/user/settings`, cookies: { quorum_session: session } });
       expect(settings.json().data).toEqual({ profile_setting_agent: { enabled: false, redirect_url: '' }, account_setting_agent: { enabled: false, redirect_url: '' } });
       expect((await call(app(), 'GET', `${V1}/user-center/user/settings`)).status).toBe(401);
@@ -202,9 +272,10 @@ for (const dialect of DIALECTS) {
       try {
         expect((await call(app(), 'GET', `${V1}/user-center/agent`)).body.data.enabled).toBe(true);
         expect(await hop(app(), `${V1}/user-center/login/redirect`)).toMatchObject({ status: 302, location: '/user-center/auth' });
-        const { redirect_url, key } = await qr();
-        expect((await scan(redirect_url)).location).toBe('/users/auth-landing?redirect=%2F');
-        expect((await check(key)).json().data).toEqual({ is_login: true });
+        const browser = new CookieJar();
+        const { redirect_url, key } = await qr({}, browser);
+        expect((await scan(redirect_url)).location).toBe('/');
+        expect((await check(key, browser)).json().data).toEqual({ is_login: true });
         expect((await call(app(), 'GET', `${V1}/user-center/personal/branding?username=zhangsan`)).status).toBe(401);
       } finally {
         await call(app(), 'PUT', `${ADMIN_API}/siteinfo/login`, { token: admin, body: login });

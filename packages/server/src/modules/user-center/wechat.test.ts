@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeChat, type FakeWeChat } from '@quorum/user-center-testkit';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { atProvider, bindNewEmail, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
+import { allowLocalProviders, atProvider, CookieJar, bindNewEmail, configurePlugin, hop, loginThroughProvider, loginUrl, me, setPluginEnabled } from './provider-login.testkit.js';
 
 const V1 = '/answer/api/v1';
 const SLUG = 'user_center_wechat';
 const CALLBACK = 'http://localhost:9080/answer/api/v1/user-center/login/callback';
 const IN_WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/en';
 const IN_WECOM = `${IN_WECHAT} wxwork/4.1.20`;
+
+// The fake provider listens on 127.0.0.1 (the outbound address guard's opt-out).
+allowLocalProviders();
 
 for (const dialect of DIALECTS) {
   describe(`WeChat user center on ${dialect}`, () => {
@@ -87,35 +90,37 @@ for (const dialect of DIALECTS) {
 
     it('refuses a forged or replayed state, a declined login and a used or expired code', async (t) => {
       if (!site) return t.skip();
+      const browser = new CookieJar();
       wechat.account = { unionid: 'union-wang', nickname: 'Wang Wei' };
-      const callback = await atProvider((await loginUrl(site.app, '/wechat/login/url')).redirect_url);
+      const callback = await atProvider((await loginUrl(site.app, '/wechat/login/url', undefined, browser)).redirect_url);
       const forged = new URL(callback, 'http://x');
       forged.searchParams.set('state', 'B'.repeat(43));
-      expect((await hop(site.app, forged.pathname + forged.search)).location).toBe('/user-center/auth-failed?error=state_mismatch');
-      expect((await hop(site.app, callback)).location).toBe('/users/auth-landing?redirect=%2F');
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, forged.pathname + forged.search, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
+      expect((await hop(site.app, callback, browser)).location).toBe('/users/auth-landing?redirect=%2F');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=state_mismatch');
 
       wechat.declineNext = true;
-      const declined = await atProvider((await loginUrl(site.app, '/wechat/login/url')).redirect_url);
+      const declined = await atProvider((await loginUrl(site.app, '/wechat/login/url', undefined, browser)).redirect_url);
       expect(new URL(declined, 'http://x').searchParams.has('code')).toBe(false);
-      expect((await hop(site.app, declined)).location).toBe('/user-center/auth-failed?error=provider_error');
+      expect((await hop(site.app, declined, browser)).location).toBe('/user-center/auth-failed?error=provider_error');
 
       // A code WeChat already took (the fake answers errcode 40163), with a state the site did send.
       const used = new URL(callback, 'http://x');
-      used.searchParams.set('state', new URL((await loginUrl(site.app, '/wechat/login/url')).redirect_url).searchParams.get('state')!);
-      expect((await hop(site.app, used.pathname + used.search)).location).toBe('/user-center/auth-failed?error=code_refused');
+      used.searchParams.set('state', new URL((await loginUrl(site.app, '/wechat/login/url', undefined, browser)).redirect_url).searchParams.get('state')!);
+      expect((await hop(site.app, used.pathname + used.search, browser)).location).toBe('/user-center/auth-failed?error=code_refused');
 
-      const expired = await atProvider((await loginUrl(site.app, '/wechat/login/url')).redirect_url);
+      const expired = await atProvider((await loginUrl(site.app, '/wechat/login/url', undefined, browser)).redirect_url);
       wechat.grants.expireCodes();
-      expect((await hop(site.app, expired)).location).toBe('/user-center/auth-failed?error=code_refused');
+      expect((await hop(site.app, expired, browser)).location).toBe('/user-center/auth-failed?error=code_refused');
     });
 
     it('refuses everything once the plugin is off', async (t) => {
       if (!site) return t.skip();
-      const callback = await atProvider((await loginUrl(site.app, '/wechat/login/url')).redirect_url);
+      const browser = new CookieJar();
+      const callback = await atProvider((await loginUrl(site.app, '/wechat/login/url', undefined, browser)).redirect_url);
       await setPluginEnabled(site.app, admin, SLUG, false);
       expect((await call(site.app, 'GET', `${V1}/wechat/login/url`)).status).toBe(404);
-      expect((await hop(site.app, callback)).location).toBe('/user-center/auth-failed?error=disabled');
+      expect((await hop(site.app, callback, browser)).location).toBe('/user-center/auth-failed?error=disabled');
     });
   });
 }
