@@ -146,8 +146,9 @@ async function bindLoginStart(ctx: AppContext, active: ActiveUserCenter, start: 
  * found or created like a connector login (modules/connector externalLogin), linked under the plugin's slug.
  * The callback's `state` must be one a plugin route declared, and the browser must send that start's
  * `quorum_uc_state` cookie (then cleared); else it is refused before the plugin runs, and the start and the
- * browser's cookie are left to their own login. A QR login's callback from another browser (the phone) signs no one in there: it lets
- * the starting browser's poll sign in as the member (runRoute), and needs a provider-verified address.
+ * browser's cookie are left to their own login. A QR login's callback from another browser (the phone) signs no
+ * one in there: it lets the starting browser's poll sign in as the member (runRoute), and needs a
+ * provider-verified address.
  * @returns the connector outcome: `logged_in` (with the new session's token), `confirm_email`, or `other_device`
  * @throws LoginFailure: `disabled`, `state_mismatch` (no such start, or not this browser's), the plugin's
  *   ConnectorError kind (e.g. `provider_error`, `code_refused`), `plugin_error`, `no_external_id`, `no_email` (the
