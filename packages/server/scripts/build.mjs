@@ -28,6 +28,10 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Code splitting: what main.ts imports dynamically (the app, the database layer, the importer) is a chunk of
+  // its own, so the cluster primary of `quorum run`, which needs none of it, loads the command line alone.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   packages: 'external',
   alias: { '@quorum/contract': path.join(root, '../contract/src/index.ts'), ...pluginAliases },
   sourcemap: 'linked',

@@ -4,15 +4,19 @@
  * `run --workers N` (default QUORUM_WORKERS, else the number of cores) serves from N processes (cluster.ts).
  */
 import cluster from 'node:cluster';
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { resolveWorkers, runPrimary } from './cluster.js';
-import { dbConfigFromEnv, readConfig, resolveDataDir, resolvePort } from './config/config.js';
+import { configPath, resolveDataDir } from './config/paths.js';
 
-// The app and the database layer are imported where they are used: the primary process of `run --workers N`
-// needs neither (unless it installs), so it starts at once and the workers start sooner.
+// Everything else is imported where it is used: the primary process of `run --workers N` only forks, relays and
+// restarts (cluster.ts), so it loads no config schema, database layer or application code (docs/OPERATIONS.md
+// "Memory"); one-off work that needs them runs in a child process (`prepare`).
 const loadApp = () => import('./app.js');
 const loadInstall = () => import('./modules/install/index.js');
 const loadDb = () => import('./core/db/index.js');
+const loadConfig = () => import('./config/config.js');
 
 const program = new Command();
 program.name('quorum').description('Quorum community question-and-answer server').option('-d, --data-dir <dir>', 'data directory (default: $QUORUM_DATA_DIR or ./data)');
@@ -22,7 +26,8 @@ function dataDir(): string {
 }
 
 /** Installs from the environment (answer-compat.md "Installer calls"): AUTO_INSTALL=true and the DB_*, ADMIN_*, SITE_* variables. */
-function autoInstallInput(port: number) {
+async function autoInstallInput(port: number) {
+  const { dbConfigFromEnv } = await loadConfig();
   const env = process.env;
   const missing = ['ADMIN_NAME', 'ADMIN_PASSWORD', 'ADMIN_EMAIL'].filter((k) => !env[k]);
   if (missing.length) throw new Error(`AUTO_INSTALL=true needs ${missing.join(', ')}`);
@@ -43,25 +48,43 @@ program
   .option('-w, --workers <n>', 'server processes sharing the port (default: $QUORUM_WORKERS, else the number of cores)')
   .action(async (opts: { workers?: string }) => {
     const dir = dataDir();
-    const port = resolvePort(readConfig(dir));
     const workers = resolveWorkers(opts.workers);
     if (cluster.isPrimary && workers > 1) {
-      // A restore that did not finish is finished or undone once, here, before any worker starts (modules/backup).
-      if ((await import('./modules/backup/backup.journal.js')).restorePending(dir)) {
-        await (await import('./modules/backup/backup.recovery.js')).finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
-      }
-      // Installing is the primary's job (once), before any worker starts; the web installer needs one process.
-      if (!readConfig(dir) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, port);
-      if (readConfig(dir)) {
-        const say = (msg: string) => console.log(`[quorum] ${msg}`);
-        say(`starting ${workers} worker processes on port ${port}`);
+      const say = (msg: string) => console.log(`[quorum] ${msg}`);
+      // A restore that did not finish is finished or undone (modules/backup), and AUTO_INSTALL installs, once,
+      // before any worker starts, in a child process: the primary stays free of the app.
+      const { restorePending } = await import('./modules/backup/backup.journal.js');
+      if (restorePending(dir) || (!existsSync(configPath(dir)) && process.env.AUTO_INSTALL === 'true')) await prepareInChild(dir);
+      if (existsSync(configPath(dir))) {
+        say(`starting ${workers} worker processes (--workers or QUORUM_WORKERS to change)`);
         if (!process.env.QUORUM_REDIS_URL) say('without QUORUM_REDIS_URL, request rate limits and failed-login counters are counted per worker process');
         runPrimary(workers, say);
         return;
       }
-      console.log('[quorum] not installed yet: serving the installer in one process; restart after installing to run several workers');
+      say('not installed yet: serving the installer in one process; restart after installing to run several workers');
     }
-    await serve(dir, port, cluster.isWorker);
+    const { readConfig, resolvePort } = await loadConfig();
+    await serve(dir, resolvePort(readConfig(dir)), cluster.isWorker);
+  });
+
+/** Runs `quorum prepare` on `dir` in a child process and waits for it. @throws Error when it fails */
+function prepareInChild(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(process.argv[1]!, ['--data-dir', dir, 'prepare'], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`preparing ${dir} failed (exit code ${code})`))));
+  });
+}
+
+program
+  .command('prepare', { hidden: true })
+  .description('finish or undo an interrupted restore, then install from the environment when AUTO_INSTALL=true and not installed (what `run` does before starting its workers)')
+  .action(async () => {
+    const dir = dataDir();
+    const { finishUnfinishedRestore } = await import('./modules/backup/backup.recovery.js');
+    await finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
+    const { readConfig, resolvePort } = await loadConfig();
+    if (!readConfig(dir) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, resolvePort(null));
   });
 
 /**
@@ -76,7 +99,7 @@ async function serve(dir: string, port: number, worker: boolean): Promise<void> 
   const app = await buildApp({ dataDir: dir, logger: { level: process.env.LOG_LEVEL || 'info' }, rateLimit: process.env.QUORUM_RATE_LIMIT !== 'off' });
   const ctx = app.quorum;
   if (!ctx.installed && process.env.AUTO_INSTALL === 'true') {
-    await (await loadInstall()).installSite(ctx, autoInstallInput(port));
+    await (await loadInstall()).installSite(ctx, await autoInstallInput(port));
     app.log.info('installed from the environment (AUTO_INSTALL)');
   }
   if (worker) (await import('./cluster.worker.js')).joinCluster(app, process.env.QUORUM_REDIS_URL || undefined);
@@ -95,16 +118,34 @@ async function serve(dir: string, port: number, worker: boolean): Promise<void> 
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ port, host: process.env.HOST || '0.0.0.0' });
-  if (!worker) app.log.info(ctx.installed ? `Quorum is running at http://localhost:${port}` : `Quorum is not installed yet: open http://localhost:${port}/install`);
-  else if (cluster.worker?.id === 1) app.log.info(`Quorum is running at http://localhost:${port}`);
+  const host = process.env.HOST || '0.0.0.0';
+  // Fastify's own "Server listening at" lines (one per address, per worker) give way to the one summary below.
+  const level = app.log.level;
+  app.log.level = 'warn';
+  await app.listen({ port, host });
+  app.log.level = level;
+  if (worker && cluster.worker?.id !== 1) return;
+  const say = (msg: string) => console.log(`[quorum] ${msg}`);
+  if (!ctx.installed) {
+    say(`not installed yet: open http://localhost:${port}/install`);
+    return;
+  }
+  say(`running at http://localhost:${port} (listening on ${host}:${port}${host === '0.0.0.0' ? '; HOST=127.0.0.1 for this machine only' : ''})`);
+  say(`database: ${describeDatabase(ctx.config?.database)}; data directory ${dir}`);
+}
+
+/** `sqlite3 /data/quorum.db`, `postgres quorum@127.0.0.1:5432/quorum`: where the site's rows are, no password. */
+function describeDatabase(db: { type: string; file?: string; host?: string; user?: string; name?: string } | undefined): string {
+  if (!db) return 'none';
+  if (db.type === 'sqlite3') return `SQLite ${db.file || 'quorum.db'}`;
+  return `${db.type === 'postgres' ? 'PostgreSQL' : 'MySQL/MariaDB'} ${db.user ? `${db.user}@` : ''}${db.host || ''}/${db.name || ''}`;
 }
 
 /** AUTO_INSTALL before the workers start: installs into `dir` in this process. */
 async function autoInstall(dir: string, port: number): Promise<void> {
   const app = await (await loadApp()).buildApp({ dataDir: dir });
   try {
-    await (await loadInstall()).installSite(app.quorum, autoInstallInput(port));
+    await (await loadInstall()).installSite(app.quorum, await autoInstallInput(port));
     console.log('[quorum] installed from the environment (AUTO_INSTALL)');
   } finally {
     await app.close();
@@ -121,7 +162,7 @@ program
         console.log(`${dataDir()} is already installed.`);
         return;
       }
-      await (await loadInstall()).installSite(app.quorum, autoInstallInput(resolvePort(null)));
+      await (await loadInstall()).installSite(app.quorum, await autoInstallInput((await loadConfig()).resolvePort(null)));
       console.log(`Installed into ${dataDir()}.`);
     } finally {
       await app.close();
@@ -133,7 +174,7 @@ program
   .description('apply pending database migrations')
   .action(async () => {
     const dir = dataDir();
-    const cfg = readConfig(dir);
+    const cfg = (await loadConfig()).readConfig(dir);
     if (!cfg) throw new Error(`${dir} has no config file: install first`);
     const { openDb, pendingMigrations, migrateToLatest } = await loadDb();
     const db = await openDb(cfg.database, dir);
@@ -162,7 +203,7 @@ program
     if (format === 'answer') {
       if (!opts.db) throw new Error('quorum import answer needs --db <DSN or SQLite file>');
       const dataDirectory = dataDir();
-      const cfg = readConfig(dataDirectory);
+      const cfg = (await loadConfig()).readConfig(dataDirectory);
       if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
       const { openDb, IdGenerator } = await loadDb();
       const db = await openDb(cfg.database, dataDirectory);
@@ -177,7 +218,7 @@ program
     if (format !== 'stackexchange') throw new Error(`unknown import format "${format}" (supported: stackexchange, answer)`);
     if (!dir) throw new Error('quorum import stackexchange needs the dump directory');
     const dataDirectory = dataDir();
-    const cfg = readConfig(dataDirectory);
+    const cfg = (await loadConfig()).readConfig(dataDirectory);
     if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
     const { openDb, IdGenerator } = await loadDb();
     const db = await openDb(cfg.database, dataDirectory);

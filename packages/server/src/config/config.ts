@@ -9,8 +9,9 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { DB_TYPES } from '@quorum/contract';
 import type { DbConfig } from '../core/db/index.js';
+import { configPath, DEFAULT_PORT, envPort } from './paths.js';
 
-export const DEFAULT_PORT = 9080;
+export { configPath, DEFAULT_PORT, resolveDataDir } from './paths.js';
 
 const ConfigSchema = z.object({
   database: z.object({
@@ -28,21 +29,9 @@ const ConfigSchema = z.object({
 });
 export type FileConfig = z.infer<typeof ConfigSchema>;
 
-/** Resolved data directory: QUORUM_DATA_DIR or ./data, absolute. */
-export function resolveDataDir(explicit?: string): string {
-  return path.resolve(explicit || process.env.QUORUM_DATA_DIR || 'data');
-}
-
-/** Path of the config file inside a data directory. */
-export function configPath(dataDir: string): string {
-  return path.join(dataDir, 'conf', 'config.yaml');
-}
-
 /** Port to listen on: env PORT, then the config file, then 9080. */
 export function resolvePort(cfg: FileConfig | null): number {
-  const env = Number(process.env.PORT);
-  if (Number.isInteger(env) && env > 0 && env < 65536) return env;
-  return cfg?.server?.port ?? DEFAULT_PORT;
+  return envPort() ?? cfg?.server?.port ?? DEFAULT_PORT;
 }
 
 /**
