@@ -11,7 +11,8 @@
  * count limits per node and see other nodes' writes only when their caches expire (micro-cache 2 s, settings 5 s).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
 import { microClear, onMicroClear } from './microcache.js';
 
@@ -30,6 +31,16 @@ const shared = new WeakMap<AppContext, Shared>();
  * again. Process-wide, like the micro-cache, so apps sharing one process (tests) do not echo each other.
  */
 let relaying = false;
+
+const requireModule = createRequire(import.meta.url);
+
+/**
+ * The ioredis client class, loaded on first use: a node without QUORUM_REDIS_URL never holds the client (~20 MB
+ * per process, docs/OPERATIONS.md "Memory"). Synchronous, as the rate-limit store is set up synchronously.
+ */
+export function redisClient(): typeof Redis {
+  return (requireModule('ioredis') as typeof import('ioredis')).Redis;
+}
 
 /** The configured Redis URL, or undefined (empty counts as unset). */
 export function redisUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -57,7 +68,7 @@ export function sharedRedis(ctx: AppContext): Redis | null {
   if (!url) return null;
   let s = shared.get(ctx);
   if (!s) {
-    const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
+    const client = new (redisClient())(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true });
     client.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis connection error'));
     s = { client, sub: null, ready: Promise.resolve() };
     shared.set(ctx, s);

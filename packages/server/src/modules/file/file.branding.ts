@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 
 /** Square sizes, in pixels, made from every branding upload. */
 export const BRANDING_ICON_SIZES = [32, 180, 192, 512] as const;
@@ -27,6 +27,7 @@ export function iconCopyPath(uploadPath: string, size: BrandingIconSize): string
  * @param maxPixels sharp's input pixel limit (the megapixel setting)
  */
 export async function writeBrandingIcons(full: string, maxPixels: number): Promise<void> {
+  const sharp = await loadSharp();
   for (const size of BRANDING_ICON_SIZES) {
     const png = await sharp(full, { limitInputPixels: maxPixels, animated: false })
       .rotate()

@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp.js';
 import { LIMITS, Role } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { AppError, fieldError, fieldErrors, forbidden } from '../../core/errors.js';
@@ -54,7 +55,7 @@ const DEFAULT_MAX_MEGAPIXELS = 40;
 async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width: number; height: number; hasMetadata: boolean }> {
   let meta: Metadata;
   try {
-    meta = await sharp(data).metadata();
+    meta = await (await loadSharp())(data).metadata();
   } catch {
     throw fieldError('file', 'error.file.not_image');
   }
@@ -74,7 +75,7 @@ async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width
  */
 async function squareAvatar(data: Buffer, mime: string, size: { width: number; height: number; hasMetadata: boolean }, maxPixels: number): Promise<{ data: Buffer; mime: string }> {
   const side = Math.min(AVATAR_SIZE, size.width, size.height);
-  const img = sharp(data, { limitInputPixels: maxPixels }).rotate().resize(side, side, { fit: 'cover', withoutEnlargement: true });
+  const img = (await loadSharp())(data, { limitInputPixels: maxPixels }).rotate().resize(side, side, { fit: 'cover', withoutEnlargement: true });
   const out =
     mime === 'image/jpeg' ? { data: await img.jpeg({ quality: 88, mozjpeg: true }).toBuffer(), mime }
     : mime === 'image/webp' ? { data: await img.webp().toBuffer(), mime }
@@ -92,7 +93,7 @@ async function squareAvatar(data: Buffer, mime: string, size: { width: number; h
 async function withoutMetadata(data: Buffer, mime: string, size: { hasMetadata: boolean }, maxPixels: number): Promise<Buffer> {
   if (!size.hasMetadata) return data;
   const animated = mime === 'image/gif' || mime === 'image/webp';
-  const img = sharp(data, { limitInputPixels: maxPixels, animated }).autoOrient();
+  const img = (await loadSharp())(data, { limitInputPixels: maxPixels, animated }).autoOrient();
   if (mime === 'image/jpeg') return img.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   if (mime === 'image/webp') return img.webp({ quality: 90 }).toBuffer();
   if (mime === 'image/gif') return img.gif().toBuffer();

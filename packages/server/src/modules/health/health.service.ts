@@ -4,7 +4,8 @@
  * QUORUM_REDIS_URL is set, Redis. A process that is shutting down is not ready (Fastify answers 503 while it
  * drains in-flight requests).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../../core/redis.js';
 import type { AppContext } from '../../core/context.js';
 import { ping } from '../../core/db/index.js';
 
@@ -58,7 +59,7 @@ export class HealthChecks {
   private async redisState(): Promise<CheckState> {
     if (!this.redisUrl) return 'not configured';
     if (!this.redis) {
-      this.redis = new Redis(this.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS });
+      this.redis = new (redisClient())(this.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: CHECK_TIMEOUT_MS });
       // Connection errors show as a failed ping; ioredis reconnects by itself.
       this.redis.on('error', () => undefined);
     }

@@ -10,9 +10,9 @@
  * With `QUORUM_REDIS_URL` set, registering the plugin connects the event bus to Redis.
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { eventBus } from '../../core/events.js';
+import { redisClient } from '../../core/redis.js';
 import { parse } from '../../core/http.js';
 import { requireUser } from '../user/index.js';
 import { LiveHub, type LiveConnection } from './live.hub.js';
@@ -34,7 +34,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const redisUrl = process.env.QUORUM_REDIS_URL;
   if (redisUrl) {
     eventBus(ctx)
-      .connectRedis(redisUrl, (url) => new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
+      .connectRedis(redisUrl, (url) => new (redisClient())(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
       .catch((err: unknown) => ctx.log.warn({ err }, 'Redis subscription failed: live events stay on this node'));
   }
   // Streams never end on their own: end them before the server waits for open connections to close.

@@ -3,18 +3,21 @@
  * Encryption: 'SSL' implicit TLS (usually port 465); 'TLS' STARTTLS required (usually 587); '' plain,
  * upgraded with STARTTLS when the server offers it.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../../core/context.js';
 import type { SmtpSettings } from './smtp.js';
 
 const transports = new WeakMap<AppContext, { key: string; transport: Transporter }>();
 
-function transportFor(ctx: AppContext, s: SmtpSettings): Transporter {
+/** nodemailer, loaded with the first message (a worker that sends none never holds it). */
+const mailer = () => import('nodemailer').then((m) => m.default);
+
+async function transportFor(ctx: AppContext, s: SmtpSettings): Promise<Transporter> {
   const key = JSON.stringify(s);
   const hit = transports.get(ctx);
   if (hit && hit.key === key) return hit.transport;
   hit?.transport.close();
-  const transport = nodemailer.createTransport({
+  const transport = (await mailer()).createTransport({
     host: s.smtp_host,
     port: s.smtp_port,
     secure: s.encryption === 'SSL',
@@ -34,7 +37,7 @@ function transportFor(ctx: AppContext, s: SmtpSettings): Transporter {
  * @throws the transport's error (connection refused, authentication failed, recipient refused ...)
  */
 export async function sendMail(ctx: AppContext, s: SmtpSettings, mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void> {
-  await transportFor(ctx, s).sendMail({
+  await (await transportFor(ctx, s)).sendMail({
     from: { name: s.from_name, address: s.from_email },
     to: mail.to,
     subject: mail.subject,

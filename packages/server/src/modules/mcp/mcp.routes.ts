@@ -8,8 +8,8 @@
  * endpoint, and the connection itself is not an API call that a key's scope has to allow.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// The MCP SDK (~25 MB) is loaded with the first MCP call, not by every worker at start.
+const sdk = () => Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
 import { type AppContext } from '../../core/context.js';
 import { unauthorized } from '../../core/errors.js';
 import { isApiKey, userForApiKey } from '../../core/auth/apikey.js';
@@ -46,6 +46,7 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
     reply.header('www-authenticate', 'Bearer');
     const key = await requestKey(ctx, req);
     const { general } = await getSettings(ctx);
+    const [{ McpServer }, { StreamableHTTPServerTransport }] = await sdk();
     const server = new McpServer({ name: 'quorum', title: general.name, version: VERSION }, { instructions: INSTRUCTIONS });
     registerTools(server, apiCaller(app, { key, ip: req.ip, lang: req.lang }), postUrls(general.site_url));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

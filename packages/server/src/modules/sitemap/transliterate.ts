@@ -5,9 +5,25 @@
  * Installed into the contract's urlTitle once, when the server loads this module, so every `url_title` the
  * server sends and every permalink it builds use it; the web bundle carries no table.
  */
+import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
-import { pinyin } from 'pinyin-pro';
 import { setSlugTransliteration } from '@quorum/contract';
+
+const requireModule = createRequire(import.meta.url);
+type Syllables = (text: string) => string[];
+let syllablesOf: Syllables | undefined;
+
+/**
+ * Toneless pinyin syllables of a Han run (ü as v). pinyin-pro and its dictionary (~17 MB) are loaded with the
+ * first Chinese title a process slugs, not by every process at start.
+ */
+function syllables(text: string): string[] {
+  if (!syllablesOf) {
+    const { pinyin } = requireModule('pinyin-pro') as typeof import('pinyin-pro');
+    syllablesOf = (t) => pinyin(t, { toneType: 'none', type: 'array', v: true });
+  }
+  return syllablesOf(text);
+}
 
 const HAN_RUN = /(\p{Script=Han}+)/u;
 
@@ -19,7 +35,7 @@ const HAN_RUN = /(\p{Script=Han}+)/u;
 export function toLatin(text: string): string {
   return text
     .split(HAN_RUN)
-    .map((part, i) => (i % 2 === 1 ? ` ${pinyin(part, { toneType: 'none', type: 'array', v: true }).join(' ')} ` : anyAscii(part)))
+    .map((part, i) => (i % 2 === 1 ? ` ${syllables(part).join(' ')} ` : anyAscii(part)))
     .join('');
 }
 
