@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 
 /** Refusal kinds the page has a message for; anything else gets the general one. */
-const KNOWN = new Set(['disabled', 'state_mismatch', 'provider_error', 'code_refused', 'plugin_error', 'no_external_id', 'no_email', 'not_member', 'user_not_available', 'registration_closed', 'email_domain', 'account_deleted']);
+const KNOWN = new Set(['disabled', 'state_mismatch', 'provider_error', 'code_refused', 'plugin_error', 'no_external_id', 'no_email', 'not_member', 'user_not_available', 'registration_closed', 'email_domain', 'account_deleted', 'needs_same_device']);
 
 /** The page. */
 export default function AuthFailedPage() {
