@@ -176,9 +176,13 @@ export async function postRefs(db: Db, ids: string[]): Promise<Map<string, { que
   const out = new Map<string, { question_id: string; title: string }>();
   const uniq = [...new Set(ids.filter(Boolean))];
   if (!uniq.length) return out;
+  // Only posts every reader may open (question/info's rule): a post deleted or queued after the award shows as
+  // an award without a post, never with its title.
+  const visible = [PostStatus.normal, PostStatus.closed];
   const [qs, as] = await Promise.all([
-    db.kysely.selectFrom('questions').select(['id', 'title']).where('id', 'in', uniq).execute(),
-    db.kysely.selectFrom('answers').innerJoin('questions', 'questions.id', 'answers.question_id').select(['answers.id as id', 'questions.id as qid', 'questions.title as title']).where('answers.id', 'in', uniq).execute(),
+    db.kysely.selectFrom('questions').select(['id', 'title']).where('id', 'in', uniq).where('status', 'in', visible).execute(),
+    db.kysely.selectFrom('answers').innerJoin('questions', 'questions.id', 'answers.question_id').select(['answers.id as id', 'questions.id as qid', 'questions.title as title'])
+      .where('answers.id', 'in', uniq).where('answers.status', 'in', visible).where('questions.status', 'in', visible).execute(),
   ]);
   for (const q of qs) out.set(q.id, { question_id: q.id, title: q.title });
   for (const a of as) out.set(a.id, { question_id: a.qid, title: a.title });

@@ -91,6 +91,12 @@ for (const dialect of DIALECTS) {
       expect(page.body.data.count).toBe(1);
       expect(page.body.data.list[0]).toMatchObject({ object_id: qid, question_id: qid, object_type: 'question', url_title: 'which-hops-suit-a-pale-ale', author_user_info: { username: 'alice' } });
       expect((await call(site.app, 'GET', `${V1}/badge/awards/page?badge_id=16&username=bob`)).body.data.count).toBe(0);
+      // Deleted after the award: the award stays, the post's title and address do not.
+      await kysely().updateTable('questions').set({ status: 10 }).where('id', '=', qid).execute();
+      const after = await call(site.app, 'GET', `${V1}/badge/awards/page?badge_id=16&page=1&page_size=10`);
+      expect(after.body.data.count).toBe(1);
+      expect(after.body.data.list[0]).toMatchObject({ object_id: '', question_id: '', url_title: '', author_user_info: { username: 'alice' } });
+      expect(JSON.stringify(after.body)).not.toContain('pale-ale');
     });
 
     it('awards the popular question badge when flushed views reach 1000', async (t) => {
