@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, installedSite, type TestSite } from '../../test/dialects.js';
 import { hasWebBuild } from '../modules/ssr/ssr.renderer.js';
 import { API, ask, member } from '../modules/question/question.testkit.js';
+import { microStats } from './microcache.js';
 import { MAX_PARAM_LENGTH, normalisePath } from './requestpath.js';
 
 describe('normalisePath', () => {
@@ -91,5 +92,25 @@ describe('addresses the router refuses, and long generated ones', () => {
     expect(page.statusCode).toBe(404);
     expect(page.headers['content-type']).toContain('text/html');
     headersOk(page.headers);
+  });
+
+  it('keys the list micro-cache on the parameters the list reads: junk parameters and other spellings share one entry', async () => {
+    const first = await site.app.inject({ method: 'GET', url: `${API}/question/page?page=1&order=newest` });
+    expect(first.statusCode).toBe(200);
+    const before = microStats();
+    const spellings = [
+      ...Array.from({ length: 40 }, (_, i) => `${API}/question/page?order=newest&page=1&utm_${i}=x${i}`),
+      `${API}/question/page?order=newest&page=01`,
+      `/%61nswer/api/v1/question/page?page=1&order=newest`,
+    ];
+    for (const url of spellings) {
+      const r = await site.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(200);
+      expect(r.body).toBe(first.body);
+    }
+    const after = microStats();
+    // One entry for all of them (a miss more only if the 2 s entry expired on the way); before, each was its own.
+    expect(after.misses - before.misses).toBeLessThanOrEqual(1);
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(spellings.length - 1);
   });
 });
