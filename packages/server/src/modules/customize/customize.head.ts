@@ -10,6 +10,7 @@ import { customScripts, DEFAULT_PRIMARY_COLOR } from '@quorum/contract';
 import type { SiteSettings } from '../siteinfo/index.js';
 import { brandingIconUrl, type BrandingIconSize } from '../file/index.js';
 import { escapeHtml } from '../ssr/ssr.renderer.js';
+import type { UploadStorage } from '../../core/storage/index.js';
 
 let lastCss: { css: string; version: string } | null = null;
 
@@ -25,18 +26,21 @@ export function primaryColorOf(s: SiteSettings): string {
   return c && /^#[0-9a-fA-F]{6}$/.test(c) ? c : DEFAULT_PRIMARY_COLOR;
 }
 
-/** A branding image's icon at `size`: the square icon first, then the favicon; '' when neither is set. */
-export function brandIcon(s: SiteSettings, size: BrandingIconSize, uploadsRoot: string): string {
+/**
+ * A branding image's icon at `size`: the square icon first, then the favicon; '' when neither is set.
+ * @param uploadsRoot the site's uploads storage, or the data directory's uploads folder (file.branding.ts)
+ */
+export function brandIcon(s: SiteSettings, size: BrandingIconSize, uploadsRoot: string | UploadStorage): string {
   const source = size === 32 ? s.branding.favicon || s.branding.square_icon : s.branding.square_icon || s.branding.favicon;
   return source ? brandingIconUrl(source, size, uploadsRoot) : '';
 }
 
 /**
  * Trusted head markup for a page (attribute values escaped; the only script is ours).
- * @param uploadsRoot the data directory's uploads folder (for the icon copies)
+ * @param uploadsRoot the site's uploads storage, or the data directory's uploads folder (for the icon copies)
  * @param withoutCustomCss true on the admin console's pages, which never load the custom CSS
  */
-export function siteHead(s: SiteSettings, uploadsRoot: string, withoutCustomCss = false): string {
+export function siteHead(s: SiteSettings, uploadsRoot: string | UploadStorage, withoutCustomCss = false): string {
   const out: string[] = [`<meta name="theme-color" content="${primaryColorOf(s)}">`];
   const icon32 = brandIcon(s, 32, uploadsRoot);
   if (icon32) {

@@ -8,13 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { getSettings } from '../siteinfo/index.js';
-import { uploadsDir } from '../file/index.js';
+import { uploadStorage } from '../../core/storage/index.js';
 import { brandIcon, cssVersion, primaryColorOf } from './customize.head.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function customizeRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
-  const uploadsRoot = uploadsDir(ctx.dataDir);
+  // Where the branding icon copies are: the site's storage (the data directory's folder, or a bucket).
+  const uploadsRoot = uploadStorage(ctx);
 
   app.get<{ Querystring: { v?: string } }>('/custom.css', async (req, reply) => {
     const css = ctx.installed ? ((await getSettings(ctx)).custom_css_html.custom_css ?? '') : '';

@@ -7,10 +7,12 @@
  * image that carries metadata (EXIF such as a phone's GPS position and serial number, XMP, ICC, comments) is
  * re-encoded without it, its EXIF rotation applied to the pixels first, so nothing a camera wrote down about the
  * person who took it is published; images without metadata are stored byte for byte. Branding uploads also get
- * square icon copies (file.branding.ts). Files go to `<data dir>/uploads/<yyyy>/<mm>/<random>.<ext>`.
+ * square icon copies (file.branding.ts). Files go to the site's storage (core/storage: `<data dir>/uploads` or an
+ * S3-compatible bucket) under `<yyyy>/<mm>/<random>.<ext>`, before the row that points at them is written: a
+ * storage that fails answers 503 `error.file.storage_unavailable` and leaves no row, and no object of the
+ * upload that failed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Metadata } from 'sharp';
@@ -21,7 +23,8 @@ import { AppError, fieldError, fieldErrors, forbidden } from '../../core/errors.
 import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import { insertFile } from './file.repository.js';
-import { writeBrandingIcons } from './file.branding.js';
+import { brandingIcons, iconCopyPath, rememberIconCopies } from './file.branding.js';
+import { localUploadsDir, uploadStorage, type UploadStorage } from '../../core/storage/index.js';
 
 /** Accepted image types: detected mime -> stored extension. */
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
@@ -32,9 +35,9 @@ export const AVATAR_SIZE = 256;
 /** URL prefix the uploads are served under. */
 export const UPLOADS_PREFIX = '/uploads/';
 
-/** Directory holding the uploads of a data directory. */
+/** Directory holding the uploads of a data directory (local storage; core/storage says where uploads are). */
 export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+  return localUploadsDir(dataDir);
 }
 
 export interface Upload {
@@ -134,16 +137,48 @@ export async function storeUpload(ctx: AppContext, user: UserRow, upload: Upload
   const now = new Date();
   const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${randomBytes(16).toString('hex')}.${IMAGE_TYPES[mime]}`);
   const id = await requireIds(ctx).next('file');
-  const full = path.join(uploadsDir(ctx.dataDir), rel);
-  await mkdir(path.dirname(full), { recursive: true });
-  await writeFile(full, data, { flag: 'wx' });
+  // Every object first (the icon copies made before anything is stored), then the row: a failure leaves neither.
+  const objects: Array<{ key: string; data: Buffer; mime: string }> = [{ key: rel, data, mime }];
   if (upload.source === 'branding') {
     try {
-      await writeBrandingIcons(full, Math.floor(maxMegapixels * 1_000_000));
+      for (const icon of await brandingIcons(data, Math.floor(maxMegapixels * 1_000_000))) objects.push({ key: iconCopyPath(rel, icon.size), data: icon.png, mime: 'image/png' });
     } catch {
       throw fieldError('file', 'error.file.not_image');
     }
   }
-  await insertFile(requireDb(ctx), { id, user_id: user.id, path: rel, mime, size: data.length, created_at: nowSeconds() });
+  const storage = uploadStorage(ctx);
+  await putAll(ctx, storage, objects);
+  try {
+    await insertFile(requireDb(ctx), { id, user_id: user.id, path: rel, mime, size: data.length, created_at: nowSeconds() });
+  } catch (err) {
+    await removeAll(ctx, storage, objects.map((o) => o.key));
+    throw err;
+  }
+  if (upload.source === 'branding') rememberIconCopies(UPLOADS_PREFIX + rel);
   return UPLOADS_PREFIX + rel;
+}
+
+/**
+ * Stores the objects of one upload.
+ * @throws 503 `error.file.storage_unavailable` when the storage fails; what was stored of them is removed again
+ */
+async function putAll(ctx: AppContext, storage: UploadStorage, objects: Array<{ key: string; data: Buffer; mime: string }>): Promise<void> {
+  const done: string[] = [];
+  try {
+    for (const o of objects) {
+      await storage.put(o.key, o.data, o.mime);
+      done.push(o.key);
+    }
+  } catch (err) {
+    ctx.log.error({ err: (err as Error).message, storage: storage.describe() }, 'an upload could not be stored');
+    await removeAll(ctx, storage, done);
+    throw new AppError(503, 'error.file.storage_unavailable');
+  }
+}
+
+/** Deletes objects of an upload that failed, logging (not throwing) what could not be deleted. */
+async function removeAll(ctx: AppContext, storage: UploadStorage, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await storage.delete(key).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message, key }, 'an object of a failed upload could not be deleted'));
+  }
 }

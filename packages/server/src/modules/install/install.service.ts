@@ -14,6 +14,7 @@ import { createAccount } from '../user/index.js';
 import { insertSeedTag, isSeeded } from './install.repository.js';
 import { newTagRow } from '../tag/index.js';
 import { finishUnfinishedRestore } from '../backup/backup.recovery.js';
+import { setUploadStorage, startStorage } from '../../core/storage/index.js';
 
 /** Wire body of /installation/db/check and /init, mapped to our config. */
 export function dbConfigFromRequest(b: { db_type: DbType; db_username?: string; db_password?: string; db_host?: string; db_name?: string; db_file?: string }): DbConfig {
@@ -152,22 +153,28 @@ export async function installSite(ctx: AppContext, input: BaseInfo & { db: DbCon
 
 /**
  * At start-up: finishes or undoes a restore that did not end (modules/backup: never a half-restored site),
- * reads the config file, connects and decides whether the site is installed.
- * Leaves the context uninstalled (installer mode) when there is no config file.
- * @throws Error when the config file exists but its database cannot be reached, or when an unfinished restore
- *   cannot be dealt with (the message says why; the site must not be served)
+ * reads the configuration (config file and environment, config/config.ts), opens and checks the uploads
+ * storage (core/storage), connects and decides whether the site is installed: a node whose DB_* variables name
+ * an installed database is installed at once (it joins the site; nothing is written).
+ * Leaves the context uninstalled (installer mode) when neither the file nor the environment names a database.
+ * @throws Error when the database cannot be reached, the storage settings are incomplete or the storage cannot
+ *   be reached, or an unfinished restore cannot be dealt with (one line saying why; the site must not be served)
  */
 export async function loadInstalledState(ctx: AppContext): Promise<void> {
   await finishUnfinishedRestore(ctx.dataDir, (msg) => ctx.log.warn(msg));
   const cfg = readConfig(ctx.dataDir);
   ctx.config = cfg;
+  const storage = await startStorage(ctx.dataDir, cfg?.storage);
+  setUploadStorage(ctx, storage);
+  ctx.onClose.push(() => storage.close());
   if (!cfg) return;
   const db = await openDb(cfg.database, ctx.dataDir);
   try {
     await ping(db);
   } catch (err) {
     await db.close();
-    throw new Error(`cannot connect to the ${cfg.database.type} database in ${configPath(ctx.dataDir)}: ${(err as Error).message}`, { cause: err });
+    const where = existsSync(configPath(ctx.dataDir)) && !process.env.DB_TYPE ? configPath(ctx.dataDir) : 'the environment (DB_TYPE, DB_HOST ...)';
+    throw new Error(`cannot connect to the ${cfg.database.type} database in ${where}: ${(err as Error).message}`, { cause: err });
   }
   attachDb(ctx, db);
   if (await hasSchema(db)) ctx.installed = await isSeeded(db);
