@@ -2,9 +2,10 @@
  * `quorum backup` and `quorum restore` for the command line: a progress bar on a terminal (a line every 5 s
  * otherwise), then a summary on stdout.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { dbConfigFromEnv, readConfig, type FileConfig } from '../../config/config.js';
+import { configPath, dbConfigFromEnv, readConfig, type FileConfig } from '../../config/config.js';
 import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
 import { BackupRefused, createBackup, type BackupSummary, type Progress } from './backup.service.js';
 import { restoreBackup } from './backup.restore.js';
@@ -83,14 +84,15 @@ export async function runBackupCli(dataDir: string, file: string, out: NodeJS.Wr
  */
 export async function runRestoreCli(dataDir: string, file: string, opts: { force?: boolean }, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
   await finishUnfinishedRestore(dataDir, (msg) => out.write(`${msg}\n`));
-  const existing = readConfig(dataDir);
-  const dbConfig = existing?.database ?? dbConfigFromEnv(process.env);
-  if (!existing) await ensureDatabase(dbConfig);
+  // Not installed means no config file (the database may still come from the environment).
+  const installed = existsSync(configPath(dataDir));
+  const dbConfig = readConfig(dataDir)?.database ?? dbConfigFromEnv(process.env);
+  if (!installed) await ensureDatabase(dbConfig);
   const db: Db = await openDb(dbConfig, dataDir);
   const printer = progressPrinter('Restoring', out);
   const t0 = Date.now();
   try {
-    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress, database: dbConfig, writeConfig: !existing }).catch((err: unknown) => {
+    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress, database: dbConfig, writeConfig: !installed }).catch((err: unknown) => {
       if (err instanceof BackupRefused && err.reason === 'error.backup.not_empty') throw new Error('The target database is not empty: run the restore again with --force to replace its content.');
       throw err;
     });

@@ -57,6 +57,9 @@ export interface RestoreJournal {
 /** A journal whose owner is dead (or never touched it for STALE_MS) is an unfinished restore; else a running one. */
 export const STALE_MS = 60_000;
 
+/** When this process started (unix ms). */
+const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
+
 /** Milliseconds between touches of the journal by its owner. */
 const HEARTBEAT_MS = 5_000;
 
@@ -94,11 +97,11 @@ export function readJournal(dataDir: string): RestoreJournal | null {
   }
 }
 
-/** Writes `text` to `file` and flushes it to disk. */
-function writeDurably(file: string, text: string): void {
-  writeFileSync(file, text, { mode: 0o600 });
-  const fd = openSync(file, 'r+');
+/** Writes `data` to `file` (created with `mode`) and flushes it to disk before returning. */
+export function writeDurably(file: string, data: string | Buffer, mode = 0o600): void {
+  const fd = openSync(file, 'w', mode);
   try {
+    writeFileSync(fd, data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -106,7 +109,7 @@ function writeDurably(file: string, text: string): void {
 }
 
 /** Flushes a directory's entries (a rename or unlink in it) to disk; a no-op where directories cannot be opened. */
-function syncDir(dir: string): void {
+export function syncDir(dir: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(dir, 'r');
@@ -174,12 +177,14 @@ export function startHeartbeat(dataDir: string): () => void {
 }
 
 /**
- * True when the journal's owner is another process still working on it: on this host and alive, and the journal
- * touched within STALE_MS. A journal of this very process (a server restarted under the same pid, as pid 1 in a
- * container) or of a dead process is an unfinished restore.
+ * True when the journal's owner is still working on it: this process, for a journal written since it started;
+ * another process on this host that is alive, or on another host, with the journal touched within STALE_MS. A
+ * journal of a dead process, or of an earlier process under this one's pid (a server restarted as pid 1 in a
+ * container), is an unfinished restore.
  */
 export function ownerAlive(dataDir: string, journal: RestoreJournal): boolean {
-  if (journal.pid === process.pid && journal.host === os.hostname()) return false;
+  // This process's own pid: its restore if started since this process did, else an earlier process's.
+  if (journal.pid === process.pid && journal.host === os.hostname()) return journal.started_at * 1000 >= PROCESS_STARTED_MS - 1000;
   let touched: number;
   try {
     touched = statSync(journalPath(dataDir)).mtimeMs;

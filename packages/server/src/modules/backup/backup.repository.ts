@@ -132,6 +132,16 @@ export async function insertRows(db: Db, table: string, rows: BackupRow[]): Prom
   });
 }
 
+/**
+ * Makes every committed write of `db` survive a power cut before a restore commits: SQLite, which runs with
+ * `synchronous = NORMAL` (committed transactions survive a crash of the process, not always of the machine),
+ * checkpoints its log, which syncs it; PostgreSQL and MySQL/MariaDB commit durably already (synchronous_commit,
+ * innodb_flush_log_at_trx_commit = 1 by default).
+ */
+export async function makeDurable(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') await sql`pragma wal_checkpoint(FULL)`.execute(db.kysely);
+}
+
 /** Counts the rows of a table (tests and the restore summary). */
 export async function countRows(db: Db, table: string): Promise<number> {
   const row = await (db.kysely as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -25,7 +25,7 @@
  * the old one or exactly the restored one, with its search index. Only when putting back fails is the copy
  * kept, with the journal, and the site is not served until a start manages it.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { configPath, configText, writeConfig } from '../../config/config.js';
 import { nowSeconds } from '../../core/context.js';
@@ -33,9 +33,9 @@ import { migrateTo, migrateToLatest, type Db, type DbConfig } from '../../core/d
 import { readEntries, readHeader, type BackupHeader } from './backup.format.js';
 // The indexer alone: the command line restores without loading the search routes (and all they import).
 import { reindexAll } from '../search/search.indexer.js';
-import { SKIPPED_TABLES, clearTable, columnsByTable, dropAllTables, hasTables, insertRows, type BackupRow } from './backup.repository.js';
+import { SKIPPED_TABLES, clearTable, columnsByTable, dropAllTables, hasTables, insertRows, makeDurable, type BackupRow } from './backup.repository.js';
 import { BackupRefused, checkBackup, createBackup, type BackupSummary, type Progress } from './backup.service.js';
-import { createJournal, crashPoint, hostName, ownerAlive, readJournal, removeJournal, startHeartbeat, sweepLeftovers, writeJournal, type RestoreJournal } from './backup.journal.js';
+import { createJournal, crashPoint, hostName, ownerAlive, readJournal, removeJournal, startHeartbeat, sweepLeftovers, syncDir, writeDurably, writeJournal, type RestoreJournal } from './backup.journal.js';
 
 /** A restore that failed after it had started changing the database; `message` says whether it was undone. */
 export class RestoreFailed extends Error {
@@ -90,7 +90,8 @@ export async function verifyBackup(file: string, header: BackupHeader): Promise<
 
 /**
  * Loads a checked backup into `db` (step 4 above), with the test-only crash points `rows:n`, `files:n` and
- * `index:n` (backup.journal.ts).
+ * `index:n` (backup.journal.ts). Returns only when rows and files are on disk, so that the commit after it
+ * survives a power cut too.
  * @param uploads a folder to create and write the backup's files into, or null to leave files alone
  */
 async function loadBackup(db: Db, uploads: string | null, file: string, header: BackupHeader, progress?: Progress): Promise<BackupSummary> {
@@ -115,6 +116,7 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
     crashPoint('rows', rows);
   };
   let files = 0;
+  const folders = new Set<string>();
   if (uploads) mkdirSync(uploads, { recursive: true });
   for await (const entry of readEntries(file)) {
     if (entry.kind === 'row') {
@@ -141,7 +143,9 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
       const dest = path.resolve(uploads, entry.path);
       if (!dest.startsWith(path.resolve(uploads) + path.sep)) throw new Error(`unsafe file path in backup: ${entry.path}`);
       mkdirSync(path.dirname(dest), { recursive: true });
-      writeFileSync(dest, entry.data);
+      // On disk before the commit, so that a power cut after it cannot leave an empty file.
+      writeDurably(dest, entry.data, 0o644);
+      folders.add(path.dirname(dest));
       files++;
       progress?.(++done, total);
       crashPoint('files', files);
@@ -150,11 +154,13 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
     }
   }
   await flush();
+  for (const folder of folders) syncDir(folder);
   await migrateToLatest(db);
   await reindexAll(db, (n) => {
     progress?.(done + n, total);
     crashPoint('index', n);
   });
+  await makeDurable(db);
   return { schema: header.schema, rows: counts.reduce((s, c) => s + c.rows, 0), files, tables: counts };
 }
 
