@@ -15,7 +15,8 @@ import { TurnQueue } from './core/turns.js';
 import { installHttpCore, frameworkErrorHandler, pageErrors } from './core/http.js';
 import { decisionPath, MAX_PARAM_LENGTH } from './core/requestpath.js';
 import { installCookies } from './core/session-cookie.js';
-import { joinCacheInvalidation, sharedRedis, sitePrefix, warnIfPerNode } from './core/redis.js';
+import { joinCacheInvalidation, warnIfPerNode } from './core/redis.js';
+import { rateLimitStore } from './core/counters.js';
 import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
@@ -169,15 +170,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await ctx.database?.close();
   });
 
-  // Per-route limits (config.rateLimit on the abusable routes): in Redis when QUORUM_REDIS_URL is set (every node
-  // counts together; a Redis outage lets requests through rather than failing them), else in this process's memory.
-  const redis = sharedRedis(ctx);
+  // Per-route limits (config.rateLimit on the abusable routes), counted once for the site (core/counters.ts: Redis,
+  // the database across nodes, the cluster primary across workers, or memory), keyed on the matched route and the
+  // client address. A counting failure lets the request through rather than failing it.
   if (opts.rateLimit !== false) {
-    await app.register(rateLimit, {
-      global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true,
-      // The site prefix is read per request: the installer connects the database after start.
-      ...(redis ? { redis, nameSpace: 'quorum:rate-limit:', keyGenerator: (req: { ip: string }) => `${sitePrefix(ctx)}${req.ip}`, skipOnError: true } : {}),
-    });
+    await app.register(rateLimit, { global: false, max: 100, timeWindow: '1 minute', enableDraftSpec: true, store: rateLimitStore(ctx), skipOnError: true });
   }
   // Several nodes: cache invalidation through Redis, or a warning of what stays per node (core/redis.ts).
   void joinCacheInvalidation(ctx, () => invalidateSettings(ctx));

@@ -1,16 +1,19 @@
 /**
- * Attempt counters for the account calls, per IP and per account: in Redis when `QUORUM_REDIS_URL` is set, so
- * every node counts the same attempts (core/redis.ts); else in this process's memory (one node). Two uses:
+ * Attempt counters for the account calls, per IP and per account, counted once for the whole site in the
+ * counters of core/counters.ts (Redis with QUORUM_REDIS_URL; else the database with QUORUM_NODES > 1; else the
+ * cluster primary for the workers of `quorum run --workers N`; else this process's memory). Two uses:
  * - failed logins, which switch on the captcha (3 per e-mail or IP in 15 min), always on;
  * - rate limits on login, registration, password reset and e-mail sends (429 `error.request.rate_limited`),
  *   off when the app is built with `rateLimit: false` (benchmarks, most tests).
+ * Windows are fixed, opened by a key's first attempt (core/counters.ts): "10 an hour" allows 10 attempts in the
+ * hour from the first; refused attempts count too, without extending the window.
  * Failed logins of an account never refuse that account's logins: anyone can fail them from anywhere, so a limit
  * there would let strangers lock the owner out. They keep the captcha on instead (every guess costs a solved
  * captcha), and the per-IP limits bound what one address can try.
  */
 import type { AppContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
-import { sharedRedis, sitePrefix } from '../../core/redis.js';
+import { counters } from '../../core/counters.js';
 
 /** Failed logins (per e-mail or per IP) within LOGIN_FAIL_WINDOW after which a captcha is needed. */
 export const LOGIN_FAILS_BEFORE_CAPTCHA = 3;
@@ -27,124 +30,8 @@ export const LIMITS_BY_ACTION = {
 } as const satisfies Record<string, readonly [number, number]>;
 export type LimitedAction = keyof typeof LIMITS_BY_ACTION;
 
-class Counter {
-  private hits = new Map<string, number[]>();
-
-  hit(key: string, nowMs: number): void {
-    const list = this.hits.get(key) ?? [];
-    list.push(nowMs);
-    this.hits.set(key, list);
-    if (this.hits.size > 50_000) this.sweep(nowMs - 24 * 60 * 60 * 1000);
-  }
-
-  count(key: string, windowSec: number, nowMs: number): number {
-    const list = this.hits.get(key);
-    if (!list) return 0;
-    const from = nowMs - windowSec * 1000;
-    while (list.length && list[0]! < from) list.shift();
-    if (!list.length) this.hits.delete(key);
-    return list.length;
-  }
-
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private sweep(before: number): void {
-    for (const [k, list] of this.hits) if (!list.length || list[list.length - 1]! < before) this.hits.delete(k);
-  }
-}
-
-/** Where attempts are counted: sliding windows of hit times (ms) per key. */
-interface CounterStore {
-  /** Records a hit; the key may be forgotten `keepSec` after its last hit. */
-  hit(key: string, nowMs: number, keepSec: number): Promise<void>;
-  /** Hits of `key` within the last `windowSec`. */
-  count(key: string, windowSec: number, nowMs: number): Promise<number>;
-  clear(key: string): Promise<void>;
-}
-
-/** In this process's memory. */
-class MemoryStore implements CounterStore {
-  readonly counter = new Counter();
-  hit(key: string, nowMs: number): Promise<void> {
-    this.counter.hit(key, nowMs);
-    return Promise.resolve();
-  }
-  count(key: string, windowSec: number, nowMs: number): Promise<number> {
-    return Promise.resolve(this.counter.count(key, windowSec, nowMs));
-  }
-  clear(key: string): Promise<void> {
-    this.counter.clear(key);
-    return Promise.resolve();
-  }
-}
-
-/**
- * In Redis, one sorted set per key (member: a unique hit id, score: the hit time in ms), shared by every node.
- * While Redis is unreachable the calls fall back to `local` (limits count per node until it is back).
- */
-class RedisStore implements CounterStore {
-  private seq = 0;
-  private readonly tag = Math.random().toString(36).slice(2, 10);
-  private warnedAt = 0;
-
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly local: MemoryStore,
-  ) {}
-
-  private key(k: string): string {
-    return `${sitePrefix(this.ctx)}throttle:${k}`;
-  }
-
-  private fallback(err: unknown): void {
-    if (Date.now() - this.warnedAt > 60_000) {
-      this.warnedAt = Date.now();
-      this.ctx.log.warn({ err: (err as Error).message }, 'Redis unreachable: account limits count on this node only');
-    }
-  }
-
-  async hit(key: string, nowMs: number, keepSec: number): Promise<void> {
-    const redis = sharedRedis(this.ctx);
-    try {
-      if (!redis) throw new Error('QUORUM_REDIS_URL is not set');
-      const k = this.key(key);
-      await redis.multi().zadd(k, nowMs, `${nowMs}-${this.tag}-${this.seq++}`).pexpire(k, keepSec * 1000).exec();
-    } catch (err) {
-      this.fallback(err);
-      await this.local.hit(key, nowMs);
-    }
-  }
-
-  async count(key: string, windowSec: number, nowMs: number): Promise<number> {
-    const redis = sharedRedis(this.ctx);
-    try {
-      if (!redis) throw new Error('QUORUM_REDIS_URL is not set');
-      const k = this.key(key);
-      const res = await redis.multi().zremrangebyscore(k, 0, nowMs - windowSec * 1000).zcard(k).exec();
-      const [err, n] = res?.[1] ?? [new Error('no reply'), 0];
-      if (err) throw err;
-      return Number(n);
-    } catch (err) {
-      this.fallback(err);
-      return this.local.count(key, windowSec, nowMs);
-    }
-  }
-
-  async clear(key: string): Promise<void> {
-    await this.local.clear(key);
-    try {
-      await sharedRedis(this.ctx)?.del(this.key(key));
-    } catch (err) {
-      this.fallback(err);
-    }
-  }
-}
-
 interface State {
   rateLimit: boolean;
-  counter: CounterStore;
 }
 
 const states = new WeakMap<AppContext, State>();
@@ -152,8 +39,7 @@ const states = new WeakMap<AppContext, State>();
 function state(ctx: AppContext): State {
   let s = states.get(ctx);
   if (!s) {
-    const local = new MemoryStore();
-    s = { rateLimit: true, counter: process.env.QUORUM_REDIS_URL ? new RedisStore(ctx, local) : local };
+    s = { rateLimit: true };
     states.set(ctx, s);
   }
   return s;
@@ -170,22 +56,25 @@ export function rateLimitsOn(ctx: AppContext): boolean {
 }
 
 /**
- * Counts one call of a limited action for each key and refuses it when any key is over its limit.
+ * Counts one call of a limited action for each key and refuses it when any key is over its limit (the call that
+ * makes a key's count exceed its LIMITS_BY_ACTION maximum in the window, and every call after it in that window).
  * @param keys e.g. `{ip: req.ip, account: email}`; empty values are skipped
- * @throws AppError 429 `error.request.rate_limited`
+ * @throws AppError 429 `error.request.rate_limited` with `retry_after`, seconds until the window that refused ends
  */
 export async function rateLimit(ctx: AppContext, action: 'login' | 'register' | 'reset' | 'email', keys: { ip?: string; account?: string }): Promise<void> {
   const s = state(ctx);
   if (!s.rateLimit) return;
-  const now = Date.now();
   const checks: Array<[string, readonly [number, number]]> = [];
   if (keys.ip) checks.push([`${action}:ip:${keys.ip}`, LIMITS_BY_ACTION[`${action}_ip` as LimitedAction]]);
   const accountLimit = action === 'login' ? undefined : (LIMITS_BY_ACTION as Record<string, readonly [number, number]>)[`${action}_account`];
   if (keys.account && accountLimit) checks.push([`${action}:account:${keys.account.toLowerCase()}`, accountLimit]);
+  const c = counters(ctx);
+  let refusedUntil = 0;
   for (const [key, [max, windowSec]] of checks) {
-    if ((await s.counter.count(key, windowSec, now)) >= max) throw new AppError(429, 'error.request.rate_limited', { retry_after: windowSec });
+    const w = await c.hit(key, windowSec);
+    if (w.count > max) refusedUntil = Math.max(refusedUntil, w.resetAt);
   }
-  for (const [key, [, windowSec]] of checks) await s.counter.hit(key, now, windowSec);
+  if (refusedUntil) throw new AppError(429, 'error.request.rate_limited', { retry_after: Math.max(1, Math.ceil((refusedUntil - Date.now()) / 1000)) });
 }
 
 /**
@@ -198,23 +87,24 @@ export function checkLoginRate(ctx: AppContext, ip: string): Promise<void> {
   return rateLimit(ctx, 'login', { ip });
 }
 
-/** Records a failed login for an IP and an e-mail. */
+/** Records a failed login for an IP and an e-mail (each in a LOGIN_FAIL_WINDOW window). */
 export async function recordLoginFailure(ctx: AppContext, ip: string, email: string): Promise<void> {
-  const { counter } = state(ctx);
-  const now = Date.now();
-  await counter.hit(`fail:ip:${ip}`, now, LOGIN_FAIL_WINDOW);
-  if (email) await counter.hit(`fail:email:${email.toLowerCase()}`, now, LOGIN_FAIL_WINDOW);
+  const c = counters(ctx);
+  await c.hit(`fail:ip:${ip}`, LOGIN_FAIL_WINDOW);
+  if (email) await c.hit(`fail:email:${email.toLowerCase()}`, LOGIN_FAIL_WINDOW);
 }
 
 /** Forgets the failed logins of an e-mail (after a successful login). */
 export function clearLoginFailures(ctx: AppContext, email: string): Promise<void> {
-  return state(ctx).counter.clear(`fail:email:${email.toLowerCase()}`);
+  return counters(ctx).clear(`fail:email:${email.toLowerCase()}`);
 }
 
-/** True when logins from this IP (or for this e-mail, when given) need a captcha. */
+/**
+ * True when logins from this IP (or for this e-mail, when given) need a captcha: LOGIN_FAILS_BEFORE_CAPTCHA
+ * failures in the current window of either (so the 4th attempt after 3 failures needs one).
+ */
 export async function loginNeedsCaptcha(ctx: AppContext, ip: string, email = ''): Promise<boolean> {
-  const { counter } = state(ctx);
-  const now = Date.now();
-  if ((await counter.count(`fail:ip:${ip}`, LOGIN_FAIL_WINDOW, now)) >= LOGIN_FAILS_BEFORE_CAPTCHA) return true;
-  return !!email && (await counter.count(`fail:email:${email.toLowerCase()}`, LOGIN_FAIL_WINDOW, now)) >= LOGIN_FAILS_BEFORE_CAPTCHA;
+  const c = counters(ctx);
+  if ((await c.peek(`fail:ip:${ip}`)).count >= LOGIN_FAILS_BEFORE_CAPTCHA) return true;
+  return !!email && (await c.peek(`fail:email:${email.toLowerCase()}`)).count >= LOGIN_FAILS_BEFORE_CAPTCHA;
 }
