@@ -11,11 +11,12 @@
  *     cache, in every worker (within milliseconds, instead of the caches' 2 s and 5 s windows);
  *   - live events (answers, comments, votes, unread counts): the event bus of every worker hears the others', as
  *     it does through Redis between nodes (core/events.ts). With QUORUM_REDIS_URL set, Redis carries them instead.
- * What stays per worker: request rate limits and failed-login counters (each worker counts its own share of the
- * requests), view counts until their 5 s flush (added, never overwritten).
+ * Rate limits and failed-login counters are counted once for the node by the primary (cluster.counters.ts); what
+ * stays per worker: view counts until their 5 s flush (added, never overwritten).
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { serveCounters } from './cluster.counters.js';
 
 /** Message type of the relay between workers (anything else on the IPC channel is ignored). */
 export const RELAY = 'quorum:relay';
@@ -55,6 +56,7 @@ export function runPrimary(n: number, log: (msg: string) => void): void {
   let stopping = false;
   const recentDeaths: number[] = [];
   const fork = () => cluster.fork();
+  serveCounters();
   cluster.on('message', (from: Worker, msg: unknown) => {
     if (!isRelay(msg)) return;
     for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(msg);
