@@ -7,8 +7,9 @@
  * What the workers share: the database (and with it sessions, captchas, the outbox and mail jobs, which are
  * claimed by compare-and-set, so background work runs once however many processes poll) and, through the
  * primary, two kinds of messages:
- *   - cache invalidation: a write that clears the micro-cache in one worker clears it, and the site-settings
- *     cache, in every worker (within milliseconds, instead of the caches' 2 s and 5 s windows);
+ *   - cache invalidation (core/coherence.ts): the tables and topics a worker wrote, applied by every other worker;
+ *     a write request waits until all have acknowledged before it answers, so the writer's next request sees the
+ *     write whichever worker serves it;
  *   - live events (answers, comments, votes, unread counts): the event bus of every worker hears the others', as
  *     it does through Redis between nodes (core/events.ts). With QUORUM_REDIS_URL set, Redis carries them instead.
  * Rate limits and failed-login counters are counted once for the node by the primary (cluster.counters.ts); what
@@ -26,6 +27,29 @@ export interface RelayMessage {
   type: typeof RELAY;
   channel: string;
   message: string;
+  /**
+   * Asks for an acknowledgement: set by the sender (its own number), the primary forwards the message with the
+   * sender's worker id and this number, every receiver answers with an AckMessage once it applied the message, and
+   * the primary tells the sender when all have (core/coherence.ts: read-your-writes across workers).
+   */
+  ack?: number;
+  /** Worker id of the sender, added by the primary to messages asking for an acknowledgement. */
+  from?: number;
+}
+
+/** Message type of acknowledgements (receiver to primary, then primary to sender). */
+export const RELAY_ACK = 'quorum:relay-ack';
+
+/** An acknowledgement of a relayed message: `ack` is the sender's number, `from` the sender's worker id. */
+export interface AckMessage {
+  type: typeof RELAY_ACK;
+  ack: number;
+  from: number;
+}
+
+/** True for acknowledgements. */
+export function isAck(m: unknown): m is AckMessage {
+  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === RELAY_ACK;
 }
 
 /** True for relay messages. */
@@ -57,11 +81,39 @@ export function runPrimary(n: number, log: (msg: string) => void): void {
   const recentDeaths: number[] = [];
   const fork = () => cluster.fork();
   serveCounters();
+  // Acknowledgements awaited, by sender id and number: the workers that have not answered yet.
+  const awaiting = new Map<string, { sender: Worker; ack: number; left: Set<number> }>();
+  const settle = (key: string) => {
+    const a = awaiting.get(key);
+    if (!a || a.left.size) return;
+    awaiting.delete(key);
+    if (a.sender.isConnected()) a.sender.send({ type: RELAY_ACK, ack: a.ack, from: a.sender.id } satisfies AckMessage);
+  };
   cluster.on('message', (from: Worker, msg: unknown) => {
+    if (isAck(msg)) {
+      const key = `${msg.from}:${msg.ack}`;
+      awaiting.get(key)?.left.delete(from.id);
+      settle(key);
+      return;
+    }
     if (!isRelay(msg)) return;
-    for (const w of Object.values(cluster.workers ?? {})) if (w && w !== from && w.isConnected()) w.send(msg);
+    const others = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w !== from && w.isConnected());
+    if (msg.ack === undefined) {
+      for (const w of others) w.send(msg);
+      return;
+    }
+    const key = `${from.id}:${msg.ack}`;
+    awaiting.set(key, { sender: from, ack: msg.ack, left: new Set(others.map((w) => w.id)) });
+    for (const w of others) w.send({ ...msg, from: from.id });
+    settle(key);
   });
   cluster.on('exit', (worker, code, signal) => {
+    // A worker gone answers no acknowledgement: nobody waits for it.
+    for (const [key, a] of awaiting) {
+      a.left.delete(worker.id);
+      if (a.sender === worker) awaiting.delete(key);
+      else settle(key);
+    }
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;

@@ -1,12 +1,11 @@
 /**
- * The worker side of `quorum run --workers N` (cluster.ts): cache invalidation and live events relayed to the
- * sibling workers through the primary process.
+ * The worker side of `quorum run --workers N` (cluster.ts): cache invalidation (core/coherence.ts, acknowledged by
+ * every sibling) and live events relayed to the sibling workers through the primary process.
  */
 import type { FastifyInstance } from 'fastify';
-import { RELAY, isRelay, type RelayMessage } from './cluster.js';
+import { RELAY, RELAY_ACK, isAck, isRelay, type AckMessage, type RelayMessage } from './cluster.js';
+import { addRelay, applyRelayed, withinAckTimeout } from './core/coherence.js';
 import { eventBus } from './core/events.js';
-import { microClear, onMicroClear } from './core/microcache.js';
-import { invalidateSettings } from './modules/siteinfo/index.js';
 
 /** Channel of cache invalidation messages. */
 const CLEAR = 'cache-clear';
@@ -55,19 +54,31 @@ class ClusterPubSub {
  */
 export function joinCluster(app: FastifyInstance, redisUrl: string | undefined): void {
   const ctx = app.quorum;
-  // Only this worker's own clears are passed on; relayed ones (from a sibling, or from another node through
-  // Redis, core/redis.ts) are not, so no clear circulates between the two relays.
-  const unsubscribe = onMicroClear((relayed) => {
-    if (!relayed && process.connected) process.send?.({ type: RELAY, channel: CLEAR, message: '' } satisfies RelayMessage);
+  // This worker's invalidations go to every sibling, each acknowledging once applied; relayed ones (from a
+  // sibling, or from another node through Redis, core/redis.ts) are applied and not passed on, so none circulates.
+  let sent = 0;
+  const waiting = new Map<number, () => void>();
+  const removeRelay = addRelay({
+    send(payload) {
+      if (!process.connected || !process.send) return Promise.resolve();
+      const ack = ++sent;
+      const acked = new Promise<void>((resolve) => waiting.set(ack, resolve));
+      process.send({ type: RELAY, channel: CLEAR, message: payload, ack } satisfies RelayMessage);
+      return withinAckTimeout(acked).finally(() => waiting.delete(ack));
+    },
   });
   const onMessage = (m: unknown) => {
+    if (isAck(m)) {
+      waiting.get(m.ack)?.();
+      return;
+    }
     if (!isRelay(m) || m.channel !== CLEAR) return;
-    microClear(true);
-    invalidateSettings(ctx);
+    applyRelayed(m.message);
+    if (m.ack !== undefined && m.from !== undefined && process.connected) process.send?.({ type: RELAY_ACK, ack: m.ack, from: m.from } satisfies AckMessage);
   };
   process.on('message', onMessage);
   ctx.onClose.push(() => {
-    unsubscribe();
+    removeRelay();
     process.off('message', onMessage);
   });
   if (!redisUrl) void eventBus(ctx).connectRedis('cluster', () => new ClusterPubSub());

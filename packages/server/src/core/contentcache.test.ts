@@ -5,7 +5,7 @@ import type { Db } from './db/index.js';
 /** When full, the cache drops a value not read since the eviction last passed it, so values read again and again stay. */
 describe('content cache eviction', () => {
   it('keeps a value read again and drops the oldest value not read since', async () => {
-    const cache = new ContentCache<string>(60_000, 3);
+    const cache = new ContentCache<string>('test-a', [], 60_000, 3);
     const db = {} as Db;
     const computed: string[] = [];
     const get = (key: string) =>
@@ -27,7 +27,7 @@ describe('content cache eviction', () => {
   });
 
   it('reads a value anew once it is older than its maximum age, and after a clear', async () => {
-    const cache = new ContentCache<number>(30, 10);
+    const cache = new ContentCache<number>('test-b', [], 30, 10);
     const db = {} as Db;
     let n = 0;
     const get = () => cache.get(db, 'k', async () => ++n);
@@ -40,7 +40,7 @@ describe('content cache eviction', () => {
   });
 
   it('keeps values within a memory bound, values not read lately dropped first, and never keeps one larger than the bound', async () => {
-    const cache = new ContentCache<string>(60_000, 100, { weigh: (v) => v.length, max: 10 });
+    const cache = new ContentCache<string>('test-c', [], 60_000, 100, { weigh: (v) => v.length, max: 10 });
     const db = {} as Db;
     const computed: string[] = [];
     const get = (key: string, value: string) =>

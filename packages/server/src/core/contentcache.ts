@@ -1,21 +1,16 @@
 /**
- * Values derived from the site's content, kept until the next content write: dropped with the micro-cache
- * (core/microcache.ts `onMicroClear`), which every question, answer and vote write clears in this process, in the
- * sibling worker processes and, with QUORUM_REDIS_URL, on every node. Writes that change content without clearing
- * it (a member deleted together with their posts) show within the cache's maximum age.
+ * Values derived from the site's content, kept until the next content write: each cache registers with the
+ * coherence registry (core/coherence.ts) under its name, cleared by the CONTENT topic (every question, answer and
+ * vote write) and by writes to the tables it names, in this process, in the sibling worker processes and, with
+ * QUORUM_REDIS_URL, on every node. Without a relay (several nodes without Redis) another node's write shows
+ * within the cache's maximum age.
  *
  * Kept per database handle (tests run several sites in one process). A value computed while a clear happened is
  * not stored: it may predate the write.
  */
 import type { Db } from './db/index.js';
-import { onMicroClear } from './microcache.js';
+import { CONTENT, registerCache } from './coherence.js';
 import { SecondChance } from './secondchance.js';
-
-/** Every cache made here, so one listener drops them all. */
-const caches = new Set<ContentCache<unknown>>();
-onMicroClear(() => {
-  for (const cache of caches) cache.clear();
-});
 
 /**
  * A value kept, when it was computed (ms since the epoch), its weight (see `Bound`) and whether it was read since
@@ -52,17 +47,22 @@ export class ContentCache<T> {
   private clears = 0;
 
   /**
+   * @param name its name in the coherence registry (unique; core/coherence.ts)
+   * @param reads the tables its values are read from: a write to any of them, anywhere, clears it (the CONTENT
+   *   topic always does)
    * @param maxAgeMs longest a value is kept without a write clearing it
    * @param maxEntries values kept per database handle; the eviction (core/secondchance.ts) drops values not read
    *   lately first
    * @param bound optional bound on their memory as well (see `Bound`)
    */
   constructor(
+    name: string,
+    reads: readonly string[],
     private readonly maxAgeMs: number,
     private readonly maxEntries: number,
     private readonly bound?: Bound<T>,
   ) {
-    caches.add(this as ContentCache<unknown>);
+    registerCache(name, { reads: [CONTENT, ...reads], windowMs: maxAgeMs, what: `content values (${name})` }, () => this.clear());
   }
 
   /**

@@ -2,9 +2,8 @@
  * State shared by several app nodes through Redis (`QUORUM_REDIS_URL`, client ioredis). When configured, Redis holds:
  *   - request rate-limit counters (@fastify/rate-limit's Redis store, app.ts) and the account throttle's counters
  *     (failed logins, login / registration / reset / e-mail limits: modules/user/throttle.ts);
- *   - cache invalidation over pub/sub: a write that clears this node's micro-cache (core/microcache.ts), or a saved
- *     setting, clears the micro-cache and the site-settings cache of every node, so the change shows everywhere
- *     within milliseconds (the stated window is 1 s);
+ *   - cache invalidation over pub/sub (core/coherence.ts): the tables and topics a process wrote clear the caches
+ *     that read them on every node, before the writer's response (the stated window for others is 1 s);
  *   - live events (core/events.ts connects its own two connections).
  * Without Redis a single node works as before. Several nodes without Redis (QUORUM_NODES > 1, see
  * warnIfPerNode) still share everything kept in the database (sessions, content, settings, the outbox), but
@@ -14,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
-import { microClear, onMicroClear } from './microcache.js';
+import { addRelay, applyRelayed, invalidateEverythingHere, withinAckTimeout } from './coherence.js';
 
 interface Shared {
   /** Commands (counters, publish). */
@@ -25,12 +24,6 @@ interface Shared {
 }
 
 const shared = new WeakMap<AppContext, Shared>();
-
-/**
- * True while this process clears its micro-cache because another node said so: that clear is not published
- * again. Process-wide, like the micro-cache, so apps sharing one process (tests) do not echo each other.
- */
-let relaying = false;
 
 const requireModule = createRequire(import.meta.url);
 
@@ -85,34 +78,50 @@ export function sharedRedis(ctx: AppContext): Redis | null {
 const clearChannel = (ctx: AppContext) => `${sitePrefix(ctx)}cache-clear`;
 
 /**
- * Joins this app to the cache invalidation of the other nodes (see the file header), when Redis is configured:
- * every microClear of this process is published; a message from another node clears this process's micro-cache
- * and calls `invalidate` (the site-settings cache). Call once per app, after the installed state is loaded.
+ * Joins this app to the cache invalidation of the other nodes (core/coherence.ts), when Redis is configured: this
+ * process's invalidations are published on the site's channel as `<echo id>|<payload>`, and a send settles when
+ * the message comes back to this process's own subscriber (Redis has then written it to every node's subscriber
+ * connection, so a request the writer makes next reaches a node that already read it); a message from another
+ * process is applied here (never published again). When the subscriber reconnects, every cache is cleared:
+ * messages sent while it was away are lost. Call once per app, after the installed state is loaded.
+ * @param _invalidate no longer used (the settings cache is registered with core/coherence.ts); kept for callers
  * @returns a promise that resolves when the subscription is active (at once without Redis)
  */
-export function joinCacheInvalidation(ctx: AppContext, invalidate: () => void): Promise<void> {
+export function joinCacheInvalidation(ctx: AppContext, _invalidate?: () => void): Promise<void> {
   const client = sharedRedis(ctx);
   const s = shared.get(ctx);
   if (!client || !s) return Promise.resolve();
   if (s.sub) return s.ready;
-  const origin = randomUUID();
   const sub = client.duplicate();
   sub.on('error', (err: Error) => ctx.log.warn({ err: err.message }, 'Redis subscriber connection error'));
   s.sub = sub;
-  const unsubscribe = onMicroClear((relayed) => {
-    if (relaying || relayed) return;
-    client.publish(clearChannel(ctx), origin).catch((err: Error) => ctx.log.warn({ err: err.message }, 'publishing a cache invalidation to Redis failed'));
+  let sent = 0;
+  const echoes = new Map<string, () => void>();
+  const echoPrefix = `${randomUUID()}:`;
+  const removeRelay = addRelay({
+    send(payload) {
+      const id = `${echoPrefix}${++sent}`;
+      const echoed = new Promise<void>((resolve) => echoes.set(id, resolve));
+      client.publish(clearChannel(ctx), `${id}|${payload}`).catch((err: Error) => {
+        ctx.log.warn({ err: err.message }, 'publishing a cache invalidation to Redis failed');
+        echoes.get(id)?.();
+      });
+      return withinAckTimeout(echoed).finally(() => echoes.delete(id));
+    },
   });
-  ctx.onClose.unshift(() => unsubscribe());
-  sub.on('pmessage', (_pattern: string, channel: string, from: string) => {
-    if (from === origin || channel !== clearChannel(ctx)) return;
-    relaying = true;
-    try {
-      microClear(true);
-      invalidate();
-    } finally {
-      relaying = false;
-    }
+  ctx.onClose.unshift(() => removeRelay());
+  sub.on('pmessage', (_pattern: string, channel: string, message: string) => {
+    if (channel !== clearChannel(ctx)) return;
+    const bar = message.indexOf('|');
+    const id = bar < 0 ? '' : message.slice(0, bar);
+    const own = echoes.get(id);
+    if (own) return own();
+    applyRelayed(bar < 0 ? message : message.slice(bar + 1));
+  });
+  let connectedBefore = false;
+  sub.on('ready', () => {
+    if (connectedBefore) invalidateEverythingHere();
+    connectedBefore = true;
   });
   // Every site's channel, filtered on arrival: the channel follows the database settings, which the installer
   // may connect after start.

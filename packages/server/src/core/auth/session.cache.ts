@@ -3,14 +3,16 @@
  * second, and each asked the database for the same session's user row (one statement, ~50 us of a ~0.7 ms
  * question/info call under load on SQLite at 20k questions, docs/BENCHMARKS.md).
  *
- * A remembered user is used for at most MAX_AGE_MS, and never after a write to `users` or `user_sessions` made by
- * this process (core/db/writewatch.ts): a logout, a changed role, status, profile or reputation is seen by the
- * next request here. Writes made by another worker process or node are seen within MAX_AGE_MS (the window
- * docs/OPERATIONS.md states). Unknown or expired tokens are not remembered (a new session made on another node
+ * A remembered user is used for at most MAX_AGE_MS, and never after a write to `users` or `user_sessions`
+ * (core/db/writewatch.ts generations): a logout, a changed role, status, profile or reputation is seen by the next
+ * request here. Writes made by another worker process or node reach it through the coherence registry
+ * (core/coherence.ts, cache "session-users"): relayed before the writer's response, so the writer's next request
+ * anywhere sees them, and others' within milliseconds; with no relay reaching this process, within MAX_AGE_MS. Unknown or expired tokens are not remembered (a new session made on another node
  * works at once), and a remembered session is not used past its expiry.
  */
 import type { Db } from '../db/index.js';
 import type { UserRow } from './session.repository.js';
+import { registerCache } from '../coherence.js';
 
 /** Longest a remembered user is used, in milliseconds (the cross-process window). */
 export const MAX_AGE_MS = 1000;
@@ -27,7 +29,10 @@ interface Entry {
   expiresAt: number;
 }
 
-const caches = new WeakMap<object, Map<string, Entry>>();
+let caches = new WeakMap<object, Map<string, Entry>>();
+registerCache('session-users', { reads: ['users', 'user_sessions'], windowMs: MAX_AGE_MS, what: "a session token's user" }, () => {
+  caches = new WeakMap();
+});
 
 /**
  * The user of the unexpired session `tokenHash`, from the cache when it may be used, else from `load` (which is

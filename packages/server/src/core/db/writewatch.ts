@@ -5,13 +5,16 @@
  * session cache of core/auth/session.cache.ts watches `users` and `user_sessions`).
  *
  * Only queries built with Kysely are seen: raw `sql` texts are not parsed (none writes the watched tables), and
- * prepared queries (core/db/prepared.ts) are read-only. Other processes' writes are not seen: caches that rely on
- * it keep their values for a bounded time only.
+ * prepared queries (core/db/prepared.ts) are read-only. Every write seen is also noted with the coherence registry
+ * (core/coherence.ts), which clears the caches of the table and relays it to the other processes; the
+ * invalidations they relay back are added to the generations here (`externalGeneration`), so a cache keyed on
+ * generations misses after a write anywhere.
  *
  * An UPDATE that sets nothing but counter columns (COUNTER_COLUMNS) does not move its table's generation: the view
  * counts flushed every few seconds would otherwise drop every cached question row each time, where the flush drops
  * just the rows of the questions it wrote (question.views.ts).
  */
+import { externalGeneration, noteWrite } from '../coherence.js';
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow, UpdateQueryNode } from 'kysely';
 
 /** The table a write targets: a table node, possibly behind an alias. */
@@ -63,21 +66,26 @@ export class WriteWatch implements KyselyPlugin {
   private readonly counts = new Map<string, number>();
 
   /**
-   * Writes seen so far by this process (through this handle) to the given tables, summed: a number that changes
-   * whenever one of them is written.
+   * Writes seen so far by this process (through this handle) to the given tables, plus the invalidations of them
+   * relayed from other processes (core/coherence.ts), summed: a number that changes whenever one of them is written.
    * @param tables table names, as in the schema
    */
   generation(...tables: string[]): number {
     let n = 0;
-    for (const t of tables) n += this.counts.get(t) ?? 0;
+    for (const t of tables) n += (this.counts.get(t) ?? 0) + externalGeneration(t);
     return n;
   }
 
+  /** Counts the tables a statement writes (see the file header) and returns it unchanged. */
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    for (const t of writtenTables(args.node)) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+    for (const t of writtenTables(args.node)) {
+      this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+      noteWrite(t);
+    }
     return args.node;
   }
 
+  /** Passes results through unchanged (the plugin only watches statements). */
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return Promise.resolve(args.result);
   }

@@ -11,6 +11,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DashboardChecklistItem, DashboardDay, DashboardInfo } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
+import { CONTENT, registerCache } from '../../core/coherence.js';
 import { getSmtp, isConfigured, OutboxStatus } from '../mail/index.js';
 import { uploadsDir } from '../file/index.js';
 import { getSettings, VERSION } from '../siteinfo/index.js';
@@ -27,10 +28,17 @@ const DAY = 86400;
 /** How long counts and series are reused (ms). */
 export const AGGREGATE_CACHE_MS = 30_000;
 
-const uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
+let uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
+registerCache('dashboard-uploads', { reads: ['files'], windowMs: UPLOADS_CACHE_MS, what: 'bytes under the uploads directory' }, () => {
+  uploadsCache = new WeakMap();
+});
 
 type Aggregates = { counts: Awaited<ReturnType<typeof dashboardCounts>>; days: DashboardDay[]; dbInfo: { version: string; size: number } };
-const aggregateCache = new WeakMap<AppContext, { at: number; timeZone: string; value: Aggregates }>();
+let aggregateCache = new WeakMap<AppContext, { at: number; timeZone: string; value: Aggregates }>();
+// Counts of members, posts, flags, reviews and mail: a write to any of their tables anywhere drops them.
+registerCache('dashboard', { reads: [CONTENT, 'questions', 'answers', 'comments', 'users', 'votes', 'reports', 'review_queue', 'outbox', 'mail_jobs', 'user_visit_days'], windowMs: AGGREGATE_CACHE_MS, what: 'admin dashboard counts and series' }, () => {
+  aggregateCache = new WeakMap();
+});
 const refreshing = new WeakSet<AppContext>();
 
 /** Drops the cached counts and series (after an admin changes content). */
@@ -51,8 +59,10 @@ async function computeAggregates(ctx: AppContext, timeZone: string): Promise<Agg
 async function aggregates(ctx: AppContext, timeZone: string): Promise<Aggregates> {
   const hit = aggregateCache.get(ctx);
   if (!hit || hit.timeZone !== timeZone) {
+    // Stored in the map of when it began: a clear meanwhile replaces the map, and these figures go with it.
+    const kept = aggregateCache;
     const value = await computeAggregates(ctx, timeZone);
-    aggregateCache.set(ctx, { at: Date.now(), timeZone, value });
+    kept.set(ctx, { at: Date.now(), timeZone, value });
     return value;
   }
   if (Date.now() - hit.at >= AGGREGATE_CACHE_MS && !refreshing.has(ctx)) {

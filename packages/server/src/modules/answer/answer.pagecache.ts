@@ -48,9 +48,9 @@ function weighPage(p: AnswerPageRows): number {
   return n;
 }
 
-const pages = new ContentCache<AnswerPageRows>(MAX_AGE_MS, MAX_PAGES, { weigh: weighPage, max: MAX_PAGE_BYTES });
+const pages = new ContentCache<AnswerPageRows>('answer-pages', ['answers', 'users'], MAX_AGE_MS, MAX_PAGES, { weigh: weighPage, max: MAX_PAGE_BYTES });
 /** Who has an answer pending on a question: a few ids at most, usually none. */
-const pendingAuthors = new ContentCache<ReadonlySet<string>>(MAX_AGE_MS, MAX_PAGES);
+const pendingAuthors = new ContentCache<ReadonlySet<string>>('answer-pending-authors', ['answers'], MAX_AGE_MS, MAX_PAGES);
 
 /**
  * Whether member `viewerId` has an answer waiting for review on question `questionId` (what makes their page differ

@@ -44,7 +44,7 @@ function weighBatch(b: CommentBatchRows): number {
  * At most 5,000 pages' comments and 16 MB: with a 1 s keep, more entries would mostly hold expired ones (the bench's
  * Zipf readers miss ~3,600 pages a second at ~12,000 calls a second, 71-74% of reads kept).
  */
-const batches = new ContentCache<CommentBatchRows>(MAX_AGE_MS, 5_000, { weigh: weighBatch, max: 16 * 2 ** 20 });
+const batches = new ContentCache<CommentBatchRows>('comment-batches', ['comments', 'users'], MAX_AGE_MS, 5_000, { weigh: weighBatch, max: 16 * 2 ** 20 });
 
 /**
  * The first `pageSize` comments of each of posts `visible` (ids of posts the reader may see), their counts and

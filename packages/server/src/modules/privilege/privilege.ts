@@ -6,6 +6,7 @@ import { Role } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import { getConfigValue } from './privilege.repository.js';
 import { requireDb } from '../../core/context.js';
+import { registerCache } from '../../core/coherence.js';
 
 export const PRIVILEGE_ACTIONS = [
   'question.add', 'answer.add', 'comment.add', 'report.add', 'comment.vote_up',
@@ -59,20 +60,24 @@ export function thresholdsForLevel(lv: number): Thresholds {
 }
 
 const CACHE_MS = 2000;
-const cache = new WeakMap<AppContext, { at: number; value: Thresholds }>();
+let cache = new WeakMap<AppContext, { at: number; value: Thresholds }>();
+registerCache('privilege-thresholds', { reads: ['config'], windowMs: CACHE_MS, what: 'privilege thresholds' }, () => {
+  cache = new WeakMap();
+});
 
 /**
  * Current thresholds: the configured level, or the custom table stored under `privilege.custom`.
- * Cached per process for 2 s (another node's change shows within that); a change made here drops the cache.
+ * Cached per process for 2 s, and dropped in every process by a write to `config` (core/coherence.ts).
  */
 export async function currentThresholds(ctx: AppContext): Promise<Thresholds> {
   const hit = cache.get(ctx);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const db = requireDb(ctx);
+  const kept = cache;
   const lv = Number((await getConfigValue(db, 'privilege.level')) ?? DEFAULT_PRIVILEGE_LEVEL);
   let value = thresholdsForLevel(lv);
   if (lv === CUSTOM_PRIVILEGE_LEVEL) value = await customThresholds(ctx);
-  cache.set(ctx, { at: Date.now(), value });
+  kept.set(ctx, { at: Date.now(), value });
   return value;
 }
 

@@ -11,7 +11,7 @@ import { ContentCache } from '../../core/contentcache.js';
 /** Longest a count is kept without a write clearing it. */
 export const MAX_AGE_MS = 30_000;
 
-const counts = new ContentCache<number>(MAX_AGE_MS, 500);
+const counts = new ContentCache<number>('question-counts', ['questions', 'tags', 'tag_rel'], MAX_AGE_MS, 500);
 
 /**
  * The count of the list filter `key` (a stable text of the filter) on `db`, from the cache or from `compute`.

@@ -35,7 +35,7 @@ export interface InfoParts {
   firstAnswerId: string;
 }
 
-const parts = new ContentCache<InfoParts>(MAX_AGE_MS, 5000);
+const parts = new ContentCache<InfoParts>('question-info-parts', ['questions', 'answers', 'tags', 'tag_rel', 'users'], MAX_AGE_MS, 5000);
 
 /** Longest a question row is kept without a write dropping it, in milliseconds. */
 export const ROW_MAX_AGE_MS = 5_000;
@@ -49,7 +49,7 @@ function weighRow(q: repo.QuestionRow | undefined): number {
 }
 
 /** Rows kept: at most 10,000, and at most 24 MB of them (~8,800 rows of the bench site). */
-const rows = new ContentCache<repo.QuestionRow | undefined>(ROW_MAX_AGE_MS, 10_000, { weigh: weighRow, max: 24 * 2 ** 20 });
+const rows = new ContentCache<repo.QuestionRow | undefined>('question-rows', ['questions'], ROW_MAX_AGE_MS, 10_000, { weigh: weighRow, max: 24 * 2 ** 20 });
 
 /**
  * The row of question `id` (any status), or undefined, from the cache or read (see the file header). Frozen: it is

@@ -98,7 +98,7 @@ export async function similarByTitle(ctx: AppContext, title: string): Promise<Re
  * page asks for them. A content write (a vote, an answer, an edit, a deletion, a hidden question) clears them on
  * every node; view counts in them may lag up to the maximum age, as on the anonymous pages' cache.
  */
-const related = new ContentCache<Record<string, unknown>[]>(60_000, 5000);
+const related = new ContentCache<Record<string, unknown>[]>('related-questions', ['questions', 'tags', 'tag_rel'], 60_000, 5000);
 
 /**
  * Each tag's related-question candidates (repo.relatedCandidates), kept like `related` and cleared by the same
@@ -108,7 +108,7 @@ const related = new ContentCache<Record<string, unknown>[]>(60_000, 5000);
  * round").
  * At most 2,000 tags of 501 ids each (~20 KB a tag).
  */
-const candidatesByTag = new ContentCache<repo.RelatedCandidates>(60_000, 2000);
+const candidatesByTag = new ContentCache<repo.RelatedCandidates>('related-candidates', ['questions', 'tags', 'tag_rel'], 60_000, 2000);
 
 /**
  * Questions sharing tags with `questionId`: most shared tags first, then score, then newest (highest id); the

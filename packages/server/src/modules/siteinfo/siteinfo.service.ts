@@ -1,18 +1,25 @@
 /**
- * Site settings with defaults merged in, cached per process and refreshed on write. A save clears the micro-cache,
- * which tells the other processes (core/microcache.ts onMicroClear): the workers of `quorum run --workers N`
- * through the cluster relay, and with QUORUM_REDIS_URL every node through Redis pub/sub (core/redis.ts); each
- * then drops its settings cache through `invalidateSettings`, so the saved setting shows everywhere within 1 s.
- * Several nodes without Redis: each caches for at most CACHE_MS, so another node's change shows within 5 s.
+ * Site settings with defaults merged in, cached per process as "settings" in the coherence registry
+ * (core/coherence.ts): a write to the `settings` table anywhere drops it in every process (the sibling workers of
+ * `quorum run --workers N`, and with QUORUM_REDIS_URL every node), before the saving request answers. A save also
+ * clears the micro-cache (pages show settings). Several nodes without Redis: each caches for at most CACHE_MS, so
+ * another node's change shows within 5 s.
  */
 import type { AppContext } from '../../core/context.js';
 import { nowSeconds } from '../../core/context.js';
 import { defaultSettings, DEFAULT_SITE_NAME, type SettingsSection, type SiteSettings } from './siteinfo.defaults.js';
 import { loadSettingsRows, saveSettingsRow } from './siteinfo.repository.js';
 import { microClear } from '../../core/microcache.js';
+import { invalidate, registerCache } from '../../core/coherence.js';
 
 const CACHE_MS = 5000;
-const cache = new WeakMap<AppContext, { at: number; value: SiteSettings }>();
+let cache = new WeakMap<AppContext, { at: number; value: SiteSettings }>();
+/** Clears so far: settings read while one happened are not kept (they may predate the write). */
+let clears = 0;
+registerCache('settings', { reads: ['settings'], windowMs: CACHE_MS, what: 'site settings' }, () => {
+  cache = new WeakMap();
+  clears++;
+});
 
 /** The product version reported by GET /siteinfo. */
 export const VERSION = '0.1.0';
@@ -38,8 +45,9 @@ export async function getSettings(ctx: AppContext): Promise<SiteSettings> {
   if (!ctx.database || !ctx.installed) return defaultSettings();
   const hit = cache.get(ctx);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+  const before = clears;
   const value = merge(await loadSettingsRows(ctx.database));
-  cache.set(ctx, { at: Date.now(), value });
+  if (before === clears) cache.set(ctx, { at: Date.now(), value });
   return value;
 }
 
@@ -51,9 +59,13 @@ export async function saveSection<K extends SettingsSection>(ctx: AppContext, se
   microClear();
 }
 
-/** Drops the cached settings (after installation). */
+/**
+ * Drops the cached settings in this process and every other (after installation or a restore: writes the
+ * `settings` table's watch may not have seen).
+ */
 export function invalidateSettings(ctx: AppContext): void {
   cache.delete(ctx);
+  invalidate(['settings']);
 }
 
 /** Payload of GET /siteinfo (Answer's SiteInfoResp). */

@@ -10,6 +10,7 @@
 import { questionPath } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { formatId } from '../../core/db/ids.js';
+import { registerCache } from '../../core/coherence.js';
 import { getSettings } from '../siteinfo/index.js';
 import { maxId, questionsInRange, tagsInRange } from './sitemap.repository.js';
 import './transliterate.js';
@@ -22,7 +23,10 @@ const FILE_TTL_MS = 10 * 60_000;
 /** The two kinds of sitemap file. */
 export type SitemapKind = 'questions' | 'tags';
 
-const cache = new WeakMap<AppContext, Map<string, { at: number; xml: string }>>();
+let cache = new WeakMap<AppContext, Map<string, { at: number; xml: string }>>();
+registerCache('sitemap', { reads: ['questions', 'tags', 'settings'], windowMs: FILE_TTL_MS, what: 'built sitemap files' }, () => {
+  cache = new WeakMap();
+});
 
 function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

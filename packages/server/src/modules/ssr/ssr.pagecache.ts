@@ -3,15 +3,16 @@
  * query parameters the page reads (ssr.routes.ts `pageUrl`: any other parameter, such as a campaign's, neither
  * renders a page anew nor takes a place in the cache).
  *
- * A page is kept until the content changes: every content write clears it together with the micro-cache
- * (core/microcache.ts `onMicroClear`: writes in this process, in the sibling worker processes and, with
- * QUORUM_REDIS_URL, on every node). What changes without such a write, view counts and members' names and
- * avatars edited in their profiles, shows within MAX_AGE_MS. The cache holds at most its budget of HTML (MAX_BYTES unless
+ * A page is kept until the content changes: registered as "pages" with the coherence registry (core/coherence.ts),
+ * it is cleared by every content write (the CONTENT topic, and writes to the content tables, members' names and
+ * avatars included) in this process, in the sibling worker processes and, with QUORUM_REDIS_URL, on every node.
+ * View counts (counters, not writes) show within MAX_AGE_MS, as does another node's write when no relay reaches
+ * this one. The cache holds at most its budget of HTML (MAX_BYTES unless
  * `QUORUM_PAGE_CACHE_MB` says otherwise; pages not read lately dropped first, core/secondchance.ts), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
  */
-import { onMicroClear } from '../../core/microcache.js';
+import { CONTENT, CONTENT_TABLES, registerCache } from '../../core/coherence.js';
 import { SecondChance } from '../../core/secondchance.js';
 import type { RenderedDocument } from './ssr.renderer.js';
 
@@ -56,7 +57,7 @@ export class PageCache {
 
   /** @param maxBytes the budget (pageCacheBudget); 0 keeps nothing */
   constructor(private readonly maxBytes = MAX_BYTES) {
-    this.unsubscribe = onMicroClear(() => {
+    this.unsubscribe = registerCache('pages', { reads: [CONTENT, ...CONTENT_TABLES], windowMs: MAX_AGE_MS, what: 'anonymous server-rendered pages' }, () => {
       this.pages.clear();
       this.bytes = 0;
     });
