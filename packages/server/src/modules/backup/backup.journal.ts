@@ -14,7 +14,8 @@
  *              `<uploads>.restore-new-<time>-<pid>`, then the search index rebuilt, then the uploads folders
  *              swapped (the current one renamed to `<uploads>.restore-previous-<time>-<pid>`, the new one into
  *              its place)
- *   committed  everything is in place; what is left is deleting the copy and the set-aside uploads (and, for a
+ *   committed  everything is in place, and on disk (SQLite's log checkpointed, each restored file fsync'd, before
+ *              this phase is written); what is left is deleting the copy and the set-aside uploads (and, for a
  *              restore into a data directory that was not installed, writing its config file)
  *
  * Also here: the test-only crash points (QUORUM_TEST_RESTORE_CRASH_AT) and the rule that removes leftovers
