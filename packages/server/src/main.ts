@@ -8,7 +8,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Command } from 'commander';
 import { resolveWorkers, runPrimary } from './cluster.js';
-import { configPath, resolveDataDir } from './config/paths.js';
+import { configPath, databaseInEnv, resolveDataDir } from './config/paths.js';
 
 // Everything else is imported where it is used: the primary process of `run --workers N` only forks, relays and
 // restarts (cluster.ts), so it loads no config schema, database layer or application code (docs/OPERATIONS.md
@@ -55,7 +55,8 @@ program
       // before any worker starts, in a child process: the primary stays free of the app.
       const { restorePending } = await import('./modules/backup/backup.journal.js');
       if (restorePending(dir) || (!existsSync(configPath(dir)) && process.env.AUTO_INSTALL === 'true')) await prepareInChild(dir);
-      if (existsSync(configPath(dir))) {
+      // Configured: a config file, or the database named by DB_TYPE ... (a node that joins an installed site).
+      if (existsSync(configPath(dir)) || databaseInEnv()) {
         say(`starting ${workers} worker processes (--workers or QUORUM_WORKERS to change)`);
         if (!process.env.QUORUM_REDIS_URL) say('without QUORUM_REDIS_URL, request rate limits and failed-login counters are counted per worker process');
         runPrimary(workers, say);
@@ -84,7 +85,7 @@ program
     const { finishUnfinishedRestore } = await import('./modules/backup/backup.recovery.js');
     await finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
     const { readConfig, resolvePort } = await loadConfig();
-    if (!readConfig(dir) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, resolvePort(null));
+    if (!existsSync(configPath(dir)) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, resolvePort(readConfig(dir)));
   });
 
 /**
@@ -101,6 +102,8 @@ async function serve(dir: string, port: number, worker: boolean): Promise<void> 
   if (!ctx.installed && process.env.AUTO_INSTALL === 'true') {
     await (await loadInstall()).installSite(ctx, await autoInstallInput(port));
     app.log.info('installed from the environment (AUTO_INSTALL)');
+  } else if (!worker && process.env.AUTO_INSTALL === 'true' && !existsSync(configPath(dir))) {
+    console.log(joinedLine(ctx.config?.database));
   }
   if (worker) (await import('./cluster.worker.js')).joinCluster(app, process.env.QUORUM_REDIS_URL || undefined);
   let stopping = false;
@@ -141,10 +144,19 @@ function describeDatabase(db: { type: string; file?: string; host?: string; user
   return `${db.type === 'postgres' ? 'PostgreSQL' : 'MySQL/MariaDB'} ${db.user ? `${db.user}@` : ''}${db.host || ''}/${db.name || ''}`;
 }
 
+/** The one line of AUTO_INSTALL on a database that is installed already: the node joins the site, nothing changes. */
+function joinedLine(db: Parameters<typeof describeDatabase>[0]): string {
+  return `[quorum] AUTO_INSTALL: ${describeDatabase(db)} is installed already: joined the site, nothing was changed`;
+}
+
 /** AUTO_INSTALL before the workers start: installs into `dir` in this process. */
 async function autoInstall(dir: string, port: number): Promise<void> {
   const app = await (await loadApp()).buildApp({ dataDir: dir });
   try {
+    if (app.quorum.installed) {
+      console.log(joinedLine(app.quorum.config?.database));
+      return;
+    }
     await (await loadInstall()).installSite(app.quorum, await autoInstallInput(port));
     console.log('[quorum] installed from the environment (AUTO_INSTALL)');
   } finally {

@@ -15,9 +15,9 @@ import YAML from 'yaml';
 import { z } from 'zod';
 import { DB_TYPES } from '@quorum/contract';
 import type { DbConfig } from '../core/db/index.js';
-import { configPath, DEFAULT_PORT, envPort } from './paths.js';
+import { configPath, databaseInEnv, DEFAULT_PORT, envPort } from './paths.js';
 
-export { configPath, DEFAULT_PORT, resolveDataDir } from './paths.js';
+export { configPath, databaseInEnv, DEFAULT_PORT, resolveDataDir } from './paths.js';
 
 const DatabaseSchema = z.object({
     type: z.enum(DB_TYPES),
@@ -75,11 +75,6 @@ export function readConfigFile(dataDir: string): z.infer<typeof ConfigSchema> | 
   return parsed.data;
 }
 
-/** True when the environment names a database (DB_TYPE is set): the node needs no config file. */
-export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !!env.DB_TYPE;
-}
-
 /**
  * The site's configuration: the config file when there is one, overridden by the environment (this file's
  * header). A node with DB_TYPE ... in its environment needs no file at all.
@@ -90,7 +85,7 @@ export function databaseFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
  */
 export function readConfig(dataDir: string, env: NodeJS.ProcessEnv = process.env): FileConfig | null {
   const file = readConfigFile(dataDir);
-  const database = databaseFromEnv(env) ? dbConfigFromEnv(env) : file?.database;
+  const database = databaseInEnv(env) ? dbConfigFromEnv(env) : file?.database;
   if (!database) {
     if (file) throw new Error(`${configPath(dataDir)} has no database section and DB_TYPE is not set: say which database to use in one of them`);
     return null;

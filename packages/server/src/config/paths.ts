@@ -22,3 +22,11 @@ export function envPort(env: NodeJS.ProcessEnv = process.env): number | undefine
   const n = Number(env.PORT);
   return Number.isInteger(n) && n > 0 && n < 65536 ? n : undefined;
 }
+
+/**
+ * True when the environment names the database (DB_TYPE is set): the node needs no config file, and a node whose
+ * database is installed already joins it (config/config.ts readConfig).
+ */
+export function databaseInEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!env.DB_TYPE;
+}
