@@ -216,6 +216,8 @@ export function invalidateEverythingHere(): void {
  * @returns a promise that settles when every relay acknowledged (at most ACK_TIMEOUT_MS); never rejects
  */
 export function publish(mark: number): Promise<void> {
+  // Nothing older waits for the background publisher: what this publishes is not sent again by it.
+  if (publishedMark >= mark) publishedMark = writeSeq;
   const names: string[] = [...pendingTopics];
   pendingTopics.clear();
   if (mark < writeSeq) for (const [t, at] of lastWrite) if (at > mark) names.push(t);
