@@ -4,7 +4,11 @@
  * shared by two apps on one database, on every engine (exact under concurrent hits, and the account limits and
  * route limits of both apps counted together); the @fastify/rate-limit store keyed on the matched route.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { call, installedSite, shouldRun, DIALECTS, type TestSite } from '../../test/dialects.js';
@@ -110,6 +114,53 @@ describe('the rate-limit store', () => {
     const { ttl } = await incr(route);
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+});
+
+describe('Redis counters shared by two apps', () => {
+  const url = process.env.QUORUM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const saved = process.env.QUORUM_REDIS_URL;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-counters-'));
+  // Two contexts of one site (same data directory, hence the same key prefix), as two nodes would be.
+  const ctxs = [0, 1].map(() => ({ dataDir: dir, config: null, log: { warn: () => undefined }, onClose: [] as Array<() => unknown> }) as unknown as AppContext);
+  let running = false;
+
+  beforeAll(async () => {
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      await probe.connect();
+      await probe.ping();
+      running = true;
+    } catch {
+      if (process.env.CI === 'true') throw new Error(`Redis at ${url} is not reachable (CI=true requires it)`);
+      console.warn(`skipping the Redis counters: Redis at ${url} is not reachable`);
+    } finally {
+      probe.disconnect();
+    }
+    process.env.QUORUM_REDIS_URL = url;
+  });
+  afterAll(async () => {
+    for (const ctx of ctxs) for (const fn of ctx.onClose) await fn();
+    rmSync(dir, { recursive: true, force: true });
+    if (saved === undefined) delete process.env.QUORUM_REDIS_URL;
+    else process.env.QUORUM_REDIS_URL = saved;
+  });
+
+  it('counts every hit once under concurrency, with fixed windows, peek and clear', async (t) => {
+    if (!running) return t.skip();
+    const [a, b] = ctxs.map((ctx) => counters(ctx)) as [ReturnType<typeof counters>, ReturnType<typeof counters>];
+    expect([a.kind, b.kind]).toEqual(['redis', 'redis']);
+    const key = `race-${Date.now()}`;
+    const together = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit(key, 60)));
+    expect(together.map((w) => w.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const peeked = await b.peek(key);
+    expect(peeked.count).toBe(20);
+    expect(peeked.resetAt - Date.now()).toBeGreaterThan(55_000);
+    await a.clear(key);
+    expect((await b.peek(key)).count).toBe(0);
+    expect((await a.hit(`${key}-short`, 0.3)).count).toBe(1);
+    await sleep(400);
+    expect((await b.hit(`${key}-short`, 0.3)).count).toBe(1);
   });
 });
 

@@ -1,0 +1,167 @@
+/**
+ * Limits counted once per node by `quorum run --workers N` (cluster.counters.ts), for 1, 2 and 4 workers on SQLite,
+ * through HTTP with rate limits on and every request on a new TCP connection (so the primary hands the requests
+ * round the workers): the 11th registration from one address within the hour is refused after 10 pass; the captcha
+ * turns on at exactly the 4th login attempt after 3 failures; a route's limit (the CSP report endpoint, 20 a
+ * minute) refuses the 21st request, whatever text the path was written in.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
+const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Counting Site', SITE_URL: 'http://localhost' };
+const V1 = '/answer/api/v1';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Reply {
+  status: number;
+  body: any;
+}
+
+/** One request on its own TCP connection (no keep-alive agent), JSON in and out. */
+function request(port: number, method: string, url: string, body?: unknown): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: url, agent: false, headers: { connection: 'close', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Pids of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
+function workerPids(pid: number): number[] {
+  const r = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' });
+  return r.stdout
+    .split('\n')
+    .filter((line) => line.includes('quorum.js'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** CPU ticks used so far by a process (user + system). */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the site answers /readyz, the primary has `n` workers (`--workers 1` serves in the process itself)
+ * and every one of them has gone quiet (done starting, hence listening: the primary hands connections only to
+ * workers that listen).
+ */
+async function waitForWorkers(port: number, server: ChildProcess, n: number, ms = 240_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (Date.now() > until) throw new Error(`${n} workers were not ready in ${ms} ms`);
+    const ready = await request(port, 'GET', '/readyz').then((r) => r.status === 200, () => false);
+    const pids = n > 1 ? workerPids(server.pid!) : [server.pid!];
+    if (ready && pids.length === n) {
+      const before = pids.map(cpuTicks);
+      await sleep(1000);
+      if (pids.every((pid, i) => cpuTicks(pid) - before[i]! < 10)) return;
+    } else await sleep(500);
+  }
+}
+
+for (const workers of [1, 2, 4]) {
+  describe(`quorum run --workers ${workers}: limits counted once`, () => {
+    let server: ChildProcess | undefined;
+    let port = 0;
+    let dataDir = '';
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-counters-'));
+      port = await freePort();
+      const env: NodeJS.ProcessEnv = { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' };
+      for (const k of ['QUORUM_RATE_LIMIT', 'QUORUM_REDIS_URL', 'QUORUM_NODES', 'QUORUM_WORKERS']) delete env[k];
+      server = spawn(process.execPath, [BIN, 'run', '--workers', String(workers)], { env, stdio: 'ignore' });
+      await waitForWorkers(port, server, workers);
+    }, 300_000);
+
+    afterAll(async () => {
+      if (server && server.exitCode === null) {
+        const exited = new Promise<void>((resolve) => server!.once('exit', () => resolve()));
+        server.kill('SIGTERM');
+        await Promise.race([exited, sleep(30_000).then(() => server!.kill('SIGKILL'))]);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 60_000);
+
+    it('passes 10 registrations from one address within the hour and refuses the 11th with 429', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const r = await request(port, 'POST', `${V1}/user/register/email`, { name: `member${workers}x${i}`, e_mail: `member${workers}x${i}@example.com`, pass: 'password-123' });
+        statuses.push(r.status);
+        if (r.status === 429) expect(r.body).toMatchObject({ reason: 'error.request.rate_limited' });
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    }, 120_000);
+
+    it('turns the captcha on at exactly the 4th login attempt after 3 failures', async () => {
+      const verify = async () => ((await request(port, 'GET', `${V1}/user/action/record?action=login`)).body as { data: { verify: boolean } }).data.verify;
+      const login = () => request(port, 'POST', `${V1}/user/login/email`, { e_mail: AUTO.ADMIN_EMAIL, pass: 'not-the-password' });
+      // Each step asks once per worker (in turn, one connection each): a count kept per worker would differ.
+      const everyWorker = async () => {
+        const answers: boolean[] = [];
+        for (let j = 0; j < workers; j++) answers.push(await verify());
+        return answers;
+      };
+      const seen = [await everyWorker()];
+      for (let i = 0; i < 3; i++) {
+        const r = await login();
+        expect([r.status, r.body.data?.[0]?.error_field]).toEqual([400, 'e_mail']);
+        seen.push(await everyWorker());
+      }
+      const all = (v: boolean) => Array<boolean>(workers).fill(v);
+      expect(seen).toEqual([all(false), all(false), all(false), all(true)]);
+      // The 4th attempt without a captcha is refused on the captcha field, on every worker.
+      for (let j = 0; j < workers; j++) {
+        const r = await login();
+        expect([r.status, r.body.data?.[0]?.error_field]).toEqual([400, 'captcha_code']);
+      }
+    }, 120_000);
+
+    it("refuses a route's 21st request in a minute from one address, however its path is written", async () => {
+      const paths = [`${V1}/csp-report`, `${V1}/csp-report?from=a`, `${V1}/csp%2Dreport`, `${V1}/csp-report?from=b`];
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await request(port, 'POST', paths[i % paths.length]!, { 'csp-report': { 'violated-directive': 'script-src' } })).status);
+      expect(statuses).toEqual([...Array<number>(20).fill(204), 429]);
+    }, 120_000);
+  });
+}
