@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, installedSite, registerUser, type TestSite } from '../../../test/dialects.js';
+import { clearCachesHere, registeredCaches } from '../../core/coherence.js';
 import { PageCache, pageCacheBudget } from './ssr.pagecache.js';
 import { hasWebBuild, RenderedDocument } from './ssr.renderer.js';
 
@@ -24,9 +25,12 @@ describe('cache of server-rendered pages', () => {
     expect(res.statusCode).toBe(200);
     return res.body.slice(res.body.indexOf('<div id="root">'));
   };
-  // A change written past the services and the write watch (raw SQL: no invalidation, core/coherence.ts) shows
-  // whether a page came from the cache.
-  const retitle = (title: string) => sql`update questions set title = ${title} where id = ${qid}`.execute(site.app.quorum.database!.kysely);
+  // A change written past the services and the write watch (raw SQL: no invalidation, core/coherence.ts) that the
+  // question caches are then told of, and the page cache is not, shows whether a page came from the page cache.
+  const retitle = async (title: string) => {
+    await sql`update questions set title = ${title} where id = ${qid}`.execute(site.app.quorum.database!.kysely);
+    clearCachesHere(registeredCaches().map((c) => c.name).filter((n) => n.startsWith('question-')));
+  };
 
   it('serves a page again from the cache, each time with a fresh nonce', async () => {
     expect(await page()).toContain('Which malt for a porter?');
