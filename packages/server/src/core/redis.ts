@@ -1,13 +1,14 @@
 /**
  * State shared by several app nodes through Redis (`QUORUM_REDIS_URL`, client ioredis). When configured, Redis holds:
- *   - request rate-limit counters (@fastify/rate-limit's Redis store, app.ts) and the account throttle's counters
+ *   - the site's counters (core/counters.ts): request rate limits (app.ts) and the account throttle's counters
  *     (failed logins, login / registration / reset / e-mail limits: modules/user/throttle.ts);
  *   - cache invalidation over pub/sub (core/coherence.ts): the tables and topics a process wrote clear the caches
  *     that read them on every node, before the writer's response (the stated window for others is 1 s);
  *   - live events (core/events.ts connects its own two connections).
  * Without Redis a single node works as before. Several nodes without Redis (QUORUM_NODES > 1, see
- * warnIfPerNode) still share everything kept in the database (sessions, content, settings, the outbox), but
- * count limits per node and see other nodes' writes only when their caches expire (micro-cache 2 s, settings 5 s).
+ * warnIfPerNode) still share everything kept in the database (sessions, content, settings, the outbox, and the
+ * limits' counters: core/counters.ts), but see other nodes' writes only when their caches expire (micro-cache 2 s,
+ * settings 5 s).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
