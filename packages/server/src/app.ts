@@ -17,6 +17,7 @@ import { decisionPath, MAX_PARAM_LENGTH } from './core/requestpath.js';
 import { installCookies } from './core/session-cookie.js';
 import { joinCacheInvalidation, warnIfPerNode } from './core/redis.js';
 import { rateLimitStore } from './core/counters.js';
+import { installCompression } from './core/compression.js';
 import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
@@ -194,6 +195,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     if (!(await currentUser(ctx, req))) throw unauthorized();
   });
 
+  // Built assets: the `.br` / `.gz` copies written at build time (packages/web/scripts/precompress.mjs) are sent to
+  // clients that accept them, with `Vary: Accept-Encoding`; files under 1 KB and images go as they are. Registered
+  // before installCompression, so no asset is compressed again per request.
   if (existsSync(CLIENT_DIR)) {
     await app.register(fastifyStatic, {
       root: path.join(CLIENT_DIR, 'assets'),
@@ -202,8 +206,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       maxAge: '365d',
       index: false,
       wildcard: true,
+      preCompressed: true,
     });
   }
+  // HTML, JSON and other text of every route registered from here on, compressed on the fly (core/compression.ts).
+  await installCompression(app);
 
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);

@@ -1,0 +1,62 @@
+/**
+ * Response compression on the fly (@fastify/compress) for text the server makes per request: server-rendered HTML,
+ * JSON from the API, the OpenAPI document, sitemaps, feeds. Files under /assets/ are compressed once at build time
+ * (packages/web/scripts/precompress.mjs) and served as they are by @fastify/static (`preCompressed`).
+ *
+ * - Brotli at quality 4 and gzip at level 5: the cheap end of both (brotli's default 11 costs ~50x the CPU for a few
+ *   per cent fewer bytes); measured with `npm run bench -- compression` (docs/BENCHMARKS.md).
+ * - Bodies under THRESHOLD_BYTES stay identity: the bytes saved do not pay for the work and the headers.
+ * - Text, JSON, XML and JavaScript only: never event streams (modules/live hijacks its reply anyway), images or
+ *   already-compressed bodies (backups' `application/gzip`, gzip-framed payloads are passed through untouched).
+ * - Every compressible response says `Vary: Accept-Encoding`, compressed or not, so a shared cache never hands a
+ *   compressed body to a client that did not ask for one (or the identity body to every client).
+ * - Request bodies are not decompressed: no client of ours sends them, and inflating them would walk past bodyLimit.
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import { constants } from 'node:zlib';
+
+/** Responses smaller than this many bytes are sent identity. */
+export const THRESHOLD_BYTES = 1024;
+/** Brotli quality for on-the-fly compression (0–11). */
+export const BROTLI_QUALITY = 4;
+/** gzip level for on-the-fly compression (1–9). */
+export const GZIP_LEVEL = 5;
+
+/**
+ * Content types compressed on the fly: text/* but event streams, JSON and XML (also `+json`/`+xml` suffixes:
+ * problem+json, svg+xml, rss+xml) and JavaScript. Not octet-stream (@fastify/compress's default includes it):
+ * uploads and downloads of unknown type are often archives already.
+ */
+export const COMPRESSIBLE = /^text\/(?!event-stream)|^application\/(?:[\w.-]+\+)?(?:json|xml)(?:;|$)|^image\/svg\+xml(?:;|$)|^application\/(?:x-)?javascript(?:;|$)/i;
+
+/**
+ * Registers compression at the root instance (the plugin is wrapped in fastify-plugin), so it applies to every route
+ * registered after this call. Routes registered before it (the static /assets/ routes, precompressed) are left alone.
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: THRESHOLD_BYTES,
+    customTypes: COMPRESSIBLE,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    zlibOptions: { level: GZIP_LEVEL },
+  });
+  // @fastify/compress adds Vary only to the responses it compresses; the identity answer to a client without
+  // Accept-Encoding (or a body under the threshold) varies on that header just the same.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && COMPRESSIBLE.test(type)) addVary(reply.getHeader('vary'), (v) => reply.header('vary', v));
+    return payload;
+  });
+}
+
+/** Appends `accept-encoding` to a Vary value unless it is there already (or is `*`). */
+function addVary(current: unknown, set: (value: string) => void): void {
+  const value = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  if (!value) return set('accept-encoding');
+  if (value.trim() === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(value)) return;
+  set(`${value}, accept-encoding`);
+}
