@@ -10,6 +10,7 @@ import { openDb } from '../../core/db/index.js';
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { microClear } from '../../core/microcache.js';
 import { uploadsDir } from '../file/file.service.js';
+import { uploadStorage } from '../../core/storage/index.js';
 import { getSettings, invalidateSettings } from '../siteinfo/index.js';
 import { BACKUP_NAME, BackupRefused, backupName, backupsDir, createBackup, listBackups, type BackupFile, type BackupSummary } from './backup.service.js';
 import { restoreBackup, RestoreFailed } from './backup.restore.js';
@@ -64,7 +65,8 @@ export function startBackup(ctx: AppContext, opts: { scheduled?: boolean } = {})
     mkdirSync(dir, { recursive: true });
     const db = await openDb({ ...ctx.config!.database, pool: 1 }, ctx.dataDir);
     try {
-      return await createBackup(db, uploadsDir(ctx.dataDir), path.join(dir, name));
+      const storage = uploadStorage(ctx);
+      return await createBackup(db, storage.kind === 'local' ? uploadsDir(ctx.dataDir) : storage, path.join(dir, name));
     } finally {
       await db.close();
     }
@@ -109,7 +111,7 @@ export async function restoreFromAdmin(ctx: AppContext, name: string, confirm: s
   try {
     // This node answers 503 until the restore ends (backup.hold.ts), the other nodes of the data directory as soon
     // as they see its journal.
-    return await holdWhile(ctx, () => restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true, database: ctx.config!.database }));
+    return await holdWhile(ctx, () => restoreBackup(db, uploadsDir(ctx.dataDir), file, { replace: true, database: ctx.config!.database, storage: uploadStorage(ctx) }));
   } catch (err) {
     if (err instanceof BackupRefused) throw badRequest(err.reason);
     if (err instanceof RestoreFailed) {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { configPath, dbConfigFromEnv, readConfig, type FileConfig } from '../../config/config.js';
 import { ensureDatabase, openDb, type Db } from '../../core/db/index.js';
+import { startStorage, type UploadStorage } from '../../core/storage/index.js';
 import { BackupRefused, createBackup, type BackupSummary, type Progress } from './backup.service.js';
 import { restoreBackup } from './backup.restore.js';
 import { finishUnfinishedRestore } from './backup.recovery.js';
@@ -43,6 +44,15 @@ function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 
+/**
+ * The uploads of a data directory as a backup or restore takes them: its uploads folder, or the remote storage
+ * (S3) its settings name, opened and checked (core/storage). `close` releases it.
+ */
+async function uploadsOf(dataDir: string, cfg: FileConfig | null): Promise<{ folder: string; remote: UploadStorage | null; close(): Promise<void> }> {
+  const storage = await startStorage(dataDir, cfg?.storage);
+  return { folder: uploadsDir(dataDir), remote: storage.kind === 'local' ? null : storage, close: () => storage.close() };
+}
+
 function installedConfig(dataDir: string): FileConfig {
   const cfg = readConfig(dataDir);
   if (!cfg) throw new Error(`${dataDir} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
@@ -61,17 +71,19 @@ function summaryText(what: string, file: string, s: BackupSummary, seconds: numb
 export async function runBackupCli(dataDir: string, file: string, out: NodeJS.WriteStream = process.stdout): Promise<BackupSummary> {
   await finishUnfinishedRestore(dataDir, (msg) => out.write(`${msg}\n`));
   const cfg = installedConfig(dataDir);
+  const uploads = await uploadsOf(dataDir, cfg);
   const db = await openDb({ ...cfg.database, pool: 1 }, dataDir);
   const printer = progressPrinter('Backing up', out);
   const t0 = Date.now();
   try {
-    const s = await createBackup(db, uploadsDir(dataDir), file, printer.progress);
+    const s = await createBackup(db, uploads.remote ?? uploads.folder, file, printer.progress);
     printer.stop();
     out.write(summaryText('Wrote', file, s, (Date.now() - t0) / 1000));
     return s;
   } finally {
     printer.stop();
     await db.close();
+    await uploads.close();
   }
 }
 
@@ -86,13 +98,15 @@ export async function runRestoreCli(dataDir: string, file: string, opts: { force
   await finishUnfinishedRestore(dataDir, (msg) => out.write(`${msg}\n`));
   // Not installed means no config file (the database may still come from the environment).
   const installed = existsSync(configPath(dataDir));
-  const dbConfig = readConfig(dataDir)?.database ?? dbConfigFromEnv(process.env);
+  const cfg = readConfig(dataDir);
+  const dbConfig = cfg?.database ?? dbConfigFromEnv(process.env);
+  const uploads = await uploadsOf(dataDir, cfg);
   if (!installed) await ensureDatabase(dbConfig);
   const db: Db = await openDb(dbConfig, dataDir);
   const printer = progressPrinter('Restoring', out);
   const t0 = Date.now();
   try {
-    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress, database: dbConfig, writeConfig: !installed }).catch((err: unknown) => {
+    const s = await restoreBackup(db, uploadsDir(dataDir), file, { replace: opts.force, progress: printer.progress, database: dbConfig, writeConfig: !installed, storage: uploads.remote ?? undefined }).catch((err: unknown) => {
       if (err instanceof BackupRefused && err.reason === 'error.backup.not_empty') throw new Error('The target database is not empty: run the restore again with --force to replace its content.');
       throw err;
     });
@@ -102,5 +116,6 @@ export async function runRestoreCli(dataDir: string, file: string, opts: { force
   } finally {
     printer.stop();
     await db.close();
+    await uploads.close();
   }
 }

@@ -35,6 +35,8 @@ import { readEntries, readHeader, type BackupHeader } from './backup.format.js';
 import { reindexAll } from '../search/search.indexer.js';
 import { SKIPPED_TABLES, clearTable, columnsByTable, dropAllTables, hasTables, insertRows, makeDurable, type BackupRow } from './backup.repository.js';
 import { BackupRefused, checkBackup, createBackup, type BackupSummary, type Progress } from './backup.service.js';
+import type { UploadStorage } from '../../core/storage/index.js';
+import { pruneObjects, pushObjects } from './backup.objects.js';
 import { createJournal, crashPoint, hostName, ownerAlive, readJournal, removeJournal, startHeartbeat, sweepLeftovers, syncDir, writeDurably, writeJournal, type RestoreJournal } from './backup.journal.js';
 
 /** A restore that failed after it had started changing the database; `message` says whether it was undone. */
@@ -172,6 +174,8 @@ async function loadBackup(db: Db, uploads: string | null, file: string, header: 
 export function finishCommitted(dataDir: string, journal: RestoreJournal): void {
   if (journal.write_config && journal.database && !existsSync(configPath(dataDir))) writeConfig(dataDir, configText(journal.database));
   rmSync(path.join(dataDir, journal.uploads_previous), { recursive: true, force: true });
+  // With remote storage the new folder was only the staging area of the objects (restoreBackup).
+  rmSync(path.join(dataDir, journal.uploads_new), { recursive: true, force: true });
   if (journal.previous) rmSync(path.join(dataDir, journal.previous), { force: true });
   removeJournal(dataDir);
   sweepLeftovers(dataDir, journal.uploads);
@@ -230,6 +234,11 @@ function takeJournal(dataDir: string, journal: RestoreJournal): void {
  * @param opts.database the settings of `db`, kept in the journal so that a start without a config file can undo
  *   the restore; without them the data directory's config file is used
  * @param opts.writeConfig write the data directory's config file from `opts.database` once committed
+ * @param opts.storage the site's remote storage (an S3 bucket), when uploads are not in the `uploads` folder: the
+ *   backup's files are written into it before the commit (keys are random and never reused, so this changes no
+ *   object the previous rows point at) and, after the commit, the objects that were there when the restore began
+ *   and that the backup does not have are deleted. An undone restore leaves the objects it wrote, which no row
+ *   names.
  * @throws BackupRefused before anything changes: newer backup, not a backup, damaged or cut-short file, database
  *   not empty without `replace`, another restore running or unfinished (`error.backup.restore_running`)
  * @throws RestoreFailed when loading failed midway: the previous content was put back (or, if that failed too,
@@ -239,7 +248,7 @@ export async function restoreBackup(
   db: Db,
   uploads: string,
   file: string,
-  opts: { replace?: boolean; progress?: Progress; database?: DbConfig; writeConfig?: boolean } = {},
+  opts: { replace?: boolean; progress?: Progress; database?: DbConfig; writeConfig?: boolean; storage?: UploadStorage } = {},
 ): Promise<BackupSummary> {
   const header = await checkBackup(db, file);
   const hadContent = await hasTables(db);
@@ -267,18 +276,25 @@ export async function restoreBackup(
   const at = (name: string) => path.join(dataDir, name);
   takeJournal(dataDir, journal);
   const stopHeartbeat = startHeartbeat(dataDir);
+  const remote = opts.storage && opts.storage.kind !== 'local' ? opts.storage : null;
   try {
+    // The objects of the content being replaced, deleted once the restore has committed.
+    const previousKeys = remote ? (await remote.list()).map((o) => o.key) : [];
     if (journal.previous) await createBackup(db, null, at(journal.previous), (done) => crashPoint('copy', done));
     journal.phase = 'loading';
     writeJournal(dataDir, journal);
     const summary = await loadBackup(db, at(journal.uploads_new), file, header, opts.progress);
-    if (existsSync(uploads)) renameSync(uploads, at(journal.uploads_previous));
-    crashPoint('swap');
-    renameSync(at(journal.uploads_new), uploads);
+    const restoredKeys = remote ? await pushObjects(remote, at(journal.uploads_new)) : null;
+    if (!remote) {
+      if (existsSync(uploads)) renameSync(uploads, at(journal.uploads_previous));
+      crashPoint('swap');
+      renameSync(at(journal.uploads_new), uploads);
+    }
     journal.phase = 'committed';
     writeJournal(dataDir, journal);
     crashPoint('committed');
     finishCommitted(dataDir, journal);
+    if (remote && restoredKeys) await pruneObjects(remote, previousKeys, restoredKeys);
     return summary;
   } catch (err) {
     // A committed restore is done: what failed is its tidying up, which the next start repeats.

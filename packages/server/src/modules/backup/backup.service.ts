@@ -9,6 +9,7 @@ import { knownMigrations, type Db } from '../../core/db/index.js';
 import { nowSeconds } from '../../core/context.js';
 import { BACKUP_FORMAT, BackupWriter, readHeader, type BackupHeader } from './backup.format.js';
 import { inSnapshot, listTables, readRows, schemaVersion } from './backup.repository.js';
+import type { UploadStorage } from '../../core/storage/index.js';
 
 /** Progress of a backup or restore: rows and files handled so far out of `total`. */
 export type Progress = (done: number, total: number) => void;
@@ -49,10 +50,11 @@ function listFiles(dir: string, base = dir): string[] {
  * complete). Reads every table inside one snapshot, so the backup is consistent while the site keeps writing.
  * @param db a connection of its own, closed by the caller (on SQLite it must not be the serving connection, which
  *   the snapshot would hold for the whole backup; the restore's own copy of the previous content does just that)
- * @param uploads the data directory's uploads folder, or null for a backup of the database rows only
- * @throws Error when the database has no schema
+ * @param uploads the data directory's uploads folder, or the site's remote storage (an S3 bucket: its objects go
+ *   into the backup the same way), or null for a backup of the database rows only
+ * @throws Error when the database has no schema, or an upload cannot be read
  */
-export async function createBackup(db: Db, uploads: string | null, file: string, progress?: Progress): Promise<BackupSummary> {
+export async function createBackup(db: Db, uploads: string | UploadStorage | null, file: string, progress?: Progress): Promise<BackupSummary> {
   const tmp = `${file}.partial`;
   const writer = new BackupWriter(tmp);
   try {
@@ -65,7 +67,7 @@ export async function createBackup(db: Db, uploads: string | null, file: string,
         const row = await conn.selectFrom(t.name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         counts.push({ name: t.name, rows: Number(row.n) });
       }
-      const files = uploads ? listFiles(uploads) : [];
+      const files = uploads === null ? [] : typeof uploads === 'string' ? listFiles(uploads) : (await uploads.list()).map((o) => o.key);
       const total = counts.reduce((s, c) => s + c.rows, 0) + files.length;
       const header: BackupHeader = { quorum_backup: BACKUP_FORMAT, schema, engine: db.dialect, created_at: nowSeconds(), tables: counts, files: files.length };
       await writer.line(header);
@@ -80,8 +82,12 @@ export async function createBackup(db: Db, uploads: string | null, file: string,
       }
       // Uploads are written after the rows: a file uploaded during the backup is either in it or not yet referenced.
       for (const f of files) {
-        await writer.line({ file: f, data: readFileSync(path.join(uploads!, f)).toString('base64') });
-        progress?.(++done, total);
+        const data = typeof uploads === 'string' ? readFileSync(path.join(uploads, f)) : await uploads!.read(f);
+        if (!data) throw new Error(`the upload ${f} was deleted while the backup was written`);
+        await writer.line({ file: f, data: data.toString('base64') });
+        // Counted outside the call: `progress?.(++done)` skips the increment when there is no progress callback.
+        done++;
+        progress?.(done, total);
       }
       await writer.line({ end: true, rows: done - files.length, files: files.length });
       return { schema, rows: done - files.length, files: files.length, tables: counts };
