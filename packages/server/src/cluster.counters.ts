@@ -127,7 +127,8 @@ export function serveCounters(): void {
   const counts = new WindowCounts();
   cluster.on('message', (worker: Worker, msg: unknown) => {
     if (!isCountRequest(msg) || !worker.isConnected()) return;
-    worker.send(answerCount(counts, msg));
+    // A reply that cannot be delivered (the worker just exited) is dropped: the worker, if alive, counts by itself.
+    worker.send(answerCount(counts, msg), undefined, () => undefined);
   });
   setInterval(() => counts.sweep(), 60_000).unref();
 }
