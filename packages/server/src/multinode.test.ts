@@ -4,10 +4,14 @@
  * failed-login count that switches on the captcha counts across nodes; killing a node mid-load loses no
  * acknowledged write; the outbox sends each e-mail once. The same on MariaDB without Redis shows the documented
  * windows (docs/OPERATIONS.md): a setting shows within the 5 s settings cache, failed logins count per node.
+ * The nodes are stateless: each has its own empty data directory, no config file and no shared filesystem; they
+ * are configured from the environment alone (AUTO_INSTALL=true with the DB_* variables joins the installed
+ * database) and keep uploads in one S3 bucket (a local s3rver started here): an avatar uploaded on node 1 is
+ * served by node 3.
  * Skips with a message when a database or Redis is not running, except with CI=true.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbType } from '@quorum/contract';
 import { ADMIN, DIALECTS, installedSite, shouldRun, type TestSite } from '../test/dialects.js';
 import { startMailbox, type Mailbox } from '../test/mailbox.js';
+import { startLocalS3, type LocalS3 } from './core/storage/s3.testkit.js';
 
 const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const REDIS_URL = process.env.QUORUM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -62,16 +67,16 @@ function nodeState(node: Node): string {
   return `${node.base} ${state}; its stderr: ${node.stderr.trim() || '(empty)'}`;
 }
 
-async function waitReady(node: Node, ms = 45_000): Promise<void> {
+async function waitReady(node: Node, ms = 90_000): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
-    if (node.child.exitCode !== null) throw new Error(`node ${node.base} exited with ${node.child.exitCode}`);
+    if (node.child.exitCode !== null) throw new Error(`node ${nodeState(node)}`);
     try {
       if ((await fetch(`${node.base}/readyz`)).status === 200) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error(`${node.base} was not ready in ${ms} ms`);
+    if (Date.now() > until) throw new Error(`${node.base} was not ready in ${ms} ms: ${nodeState(node)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -108,24 +113,28 @@ if (!SELECTED.length) describe('several nodes', () => {
 for (const { db, redis, title } of SELECTED) describe(title, () => {
   let site: TestSite | undefined;
   let box: Mailbox | undefined;
+  let s3: LocalS3 | undefined;
   const nodes: Node[] = [];
   let token = '';
 
   beforeAll(async () => {
     if (!(await shouldRun(db)) || (redis && !(await redisRunning()))) return;
-    // Installed once in this process; each node gets its own data directory holding the same database settings.
+    // Installed once in this process; each node gets its own empty data directory and only environment variables:
+    // the database (AUTO_INSTALL on it joins the site) and the S3 bucket.
     site = await installedSite(db);
     box = await startMailbox();
+    s3 = await startLocalS3();
+    const bucket = `nodes-${db}`;
+    await s3.createBucket(bucket);
+    const dbEnv = { AUTO_INSTALL: 'true', DB_TYPE: site.db.type, DB_HOST: site.db.host!, DB_USERNAME: site.db.user!, DB_NAME: site.db.name!, ADMIN_NAME: 'x', ADMIN_PASSWORD: 'x-pass-123', ADMIN_EMAIL: 'x@example.com' };
     await Promise.all(
       [0, 1, 2].map(async (i) => {
         const dir = mkdtempSync(path.join(os.tmpdir(), `quorum-node${i + 1}-`));
-        mkdirSync(path.join(dir, 'conf'));
-        copyFileSync(path.join(site!.dataDir, 'conf', 'config.yaml'), path.join(dir, 'conf', 'config.yaml'));
         const port = await freePort();
         const child = spawn(process.execPath, [BIN, 'run', '--workers', '1'], {
           env: {
             ...process.env, QUORUM_DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', QUORUM_RATE_LIMIT: 'off',
-            QUORUM_REDIS_URL: redis ? REDIS_URL : '', QUORUM_NODES: '3', QUORUM_TRUSTED_PROXIES: '127.0.0.1',
+            QUORUM_REDIS_URL: redis ? REDIS_URL : '', QUORUM_NODES: '3', QUORUM_TRUSTED_PROXIES: '127.0.0.1', ...dbEnv, ...s3!.env(bucket),
           },
           stdio: ['ignore', 'ignore', 'pipe'],
         });
@@ -137,11 +146,12 @@ for (const { db, redis, title } of SELECTED) describe(title, () => {
       }),
     );
     await Promise.all(nodes.map((n) => waitReady(n)));
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGKILL');
     await box?.close();
+    await s3?.close();
     await site?.close();
     for (const n of nodes) rmSync(n.dir, { recursive: true, force: true });
   });
@@ -154,6 +164,29 @@ for (const { db, redis, title } of SELECTED) describe(title, () => {
     const me = await api(nodes[2]!, 'GET', `${V1}/user/info`, { token });
     expect(me.status).toBe(200);
     expect(me.body.data.username).toBe(ADMIN.name);
+  });
+
+  it('serves on node 3 an avatar uploaded on node 1, from the shared bucket; no node wrote a config file or an upload', async (t) => {
+    if (!site) return t.skip();
+    const { default: sharp } = await import('sharp');
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2255aa' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('source', 'avatar');
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
+    const res = await fetch(`${nodes[0]!.base}${V1}/file`, { method: 'POST', headers: { authorization: token }, body: form });
+    const body = (await res.json()) as { data: string };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const url = body.data;
+    expect(url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    const served = await fetch(`${nodes[2]!.base}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([200, 200]);
+    for (const n of nodes) {
+      expect(existsSync(path.join(n.dir, 'conf', 'config.yaml'))).toBe(false);
+      expect(existsSync(path.join(n.dir, 'uploads')) ? readdirSync(path.join(n.dir, 'uploads')) : []).toEqual([]);
+    }
   });
 
   it(redis ? 'shows a setting saved on node 2 on node 1 within 1 s' : 'shows a setting saved on node 2 on node 1 within the 5 s settings cache', async (t) => {

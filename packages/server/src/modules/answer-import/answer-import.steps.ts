@@ -2,7 +2,7 @@
  * The steps of one Answer import (see answer-import.service.ts for the order and the guarantees). Each step
  * reads its Answer table in id order, batch by batch, and writes each batch in one transaction.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { nowSeconds } from '../../core/context.js';
 import { transaction, type Db } from '../../core/db/dialect.js';
@@ -15,6 +15,8 @@ import { countRows, maxId, readAll, readBatch, sourceTables, SourceError, type A
 import { int, mapActivity, mapAnswer, mapCollection, mapComment, mapExternalLogin, mapNotification, mapQuestion, mapQuestionLink, mapRevision, mapTag, mapTagRel, mapUser, NOT_IMPORTED, sequenceOf, str, typeOfId } from './mapper.js';
 import { mergeSection, planSettings } from './settings.map.js';
 import { SummaryBuilder } from './summary.js';
+import { readConfig } from '../../config/config.js';
+import { contentTypeOf, startStorage } from '../../core/storage/index.js';
 import type { AnswerImportOptions } from './answer-import.service.js';
 
 /** Answer tables read in batches, with the key they are paged by. */
@@ -366,33 +368,39 @@ export class AnswerImportRun {
     }
   }
 
-  /** Copies Answer's uploads directory into ours (links in posts keep their `/uploads/...` paths). */
+  /**
+   * Copies Answer's uploads directory into this site's storage (the uploads folder, or the S3 bucket the
+   * settings name; core/storage), under the same keys, so links in posts keep their `/uploads/...` paths.
+   * Files already there are kept.
+   */
   async uploads(): Promise<void> {
     if (!this.opts.uploads) return;
     if (!existsSync(this.opts.uploads)) throw new SourceError(`${this.opts.uploads}: uploads directory not found`);
     if (!this.opts.dataDir) throw new SourceError('--uploads needs the data directory of this site');
     const k = this.summary.kind('uploads');
-    const dest = path.join(this.opts.dataDir, 'uploads');
-    const walk = (dir: string, rel: string) => {
+    const storage = await startStorage(this.opts.dataDir, readConfig(this.opts.dataDir)?.storage);
+    const walk = async (dir: string, rel: string): Promise<void> => {
       for (const name of readdirSync(dir)) {
         const from = path.join(dir, name);
-        const relPath = path.join(rel, name);
+        const key = rel ? `${rel}/${name}` : name;
         if (statSync(from).isDirectory()) {
-          walk(from, relPath);
+          await walk(from, key);
           continue;
         }
         k.read++;
-        const to = path.join(dest, relPath);
-        if (existsSync(to)) {
+        if (await storage.exists(key)) {
           k.existing++;
           continue;
         }
-        mkdirSync(path.dirname(to), { recursive: true });
-        cpSync(from, to);
+        await storage.put(key, readFileSync(from), contentTypeOf(key));
         k.imported++;
       }
     };
-    walk(this.opts.uploads, '');
+    try {
+      await walk(this.opts.uploads, '');
+    } finally {
+      await storage.close();
+    }
   }
 
   /** Counters from the rows. */
