@@ -1,10 +1,15 @@
 /**
  * Response compression on the fly (@fastify/compress) for text the server makes per request: server-rendered HTML,
- * JSON from the API, the OpenAPI document, sitemaps, feeds. Files under /assets/ are compressed once at build time
+ * JSON from the API, sitemaps, feeds. Files under /assets/ are compressed once at build time
  * (packages/web/scripts/precompress.mjs) and served as they are by @fastify/static (`preCompressed`).
+ * It applies to the routes registered after installCompression (it hooks onRoute): not to the OpenAPI document and
+ * /api-docs (installed earlier in app.ts) nor to the not-found handler's page.
  *
- * - Brotli at quality 4 and gzip at level 5: the cheap end of both (brotli's default 11 costs ~50x the CPU for a few
- *   per cent fewer bytes); measured with `npm run bench -- compression` (docs/BENCHMARKS.md).
+ * - Brotli at quality 3 and gzip at level 4: the cheap end of both. On a 28 KB question page (measured here, 2 cores)
+ *   brotli 3 took ~0.35 ms for 9.8 KB, brotli 4 ~0.65 ms for 9.4 KB, brotli 11 (zlib's default) far more; gzip 4
+ *   ~0.43 ms for 9.8 KB, gzip 6 ~0.6 ms for 9.5 KB. Server cost in `npm run bench -- compression` (docs/BENCHMARKS.md).
+ * - Bodies up to SYNC_BYTES are compressed in one synchronous call: on 2 cores @fastify/compress's default (8 KB)
+ *   sent every page through a zlib stream, which cost several times the compression itself.
  * - Bodies under THRESHOLD_BYTES stay identity: the bytes saved do not pay for the work and the headers.
  * - Text, JSON, XML and JavaScript only: never event streams (modules/live hijacks its reply anyway), images or
  *   already-compressed bodies (backups' `application/gzip`, gzip-framed payloads are passed through untouched).
@@ -19,9 +24,11 @@ import { constants } from 'node:zlib';
 /** Responses smaller than this many bytes are sent identity. */
 export const THRESHOLD_BYTES = 1024;
 /** Brotli quality for on-the-fly compression (0–11). */
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = 3;
 /** gzip level for on-the-fly compression (1–9). */
-export const GZIP_LEVEL = 5;
+export const GZIP_LEVEL = 4;
+/** Buffered bodies up to this many bytes are compressed synchronously; larger ones and streams through zlib streams. */
+export const SYNC_BYTES = 256 * 1024;
 
 /**
  * Content types compressed on the fly: text/* but event streams, JSON and XML (also `+json`/`+xml` suffixes:
@@ -40,6 +47,7 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: THRESHOLD_BYTES,
+    syncThreshold: SYNC_BYTES,
     customTypes: COMPRESSIBLE,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
     zlibOptions: { level: GZIP_LEVEL },
