@@ -59,7 +59,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
   if (!(await hasPrivilege(ctx, user, 'comment.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
-  checkPostRate(ctx, user, 'comment');
+  await checkPostRate(ctx, user, 'comment');
   let reply: repo.CommentRow | undefined;
   if (input.reply_comment_id && input.reply_comment_id !== '0') {
     reply = await repo.findComment(db, input.reply_comment_id);

@@ -37,7 +37,7 @@ import { countView } from './question.views.js';
  */
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
   if (!(await hasPrivilege(ctx, user, 'question.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
-  checkPostRate(ctx, user, 'question');
+  await checkPostRate(ctx, user, 'question');
   const queued = await queueReason(ctx, user, input.content);
   const db = requireDb(ctx);
   const ids = requireIds(ctx);

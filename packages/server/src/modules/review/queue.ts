@@ -4,13 +4,15 @@
  *   below `site_write.review_reputation` (default 1), while the author has fewer than
  *   `site_write.review_first_posts` public posts (default 0 = off), or when it holds more than
  *   `site_write.review_max_links` links (default 5; 0 = off) and the author lacks the `link.url_limit` privilege;
- * - asking, answering and commenting are rate-limited per member (429 `error.post.rate_limited`), in memory on one
- *   node, off when the app is built without rate limits (as the account limits).
+ * - asking, answering and commenting are rate-limited per member (429 `error.post.rate_limited`), counted once per
+ *   site whatever the workers and nodes (core/counters.ts), off when the app is built without rate limits (as the
+ *   account limits).
  * Moderators and administrators are never queued nor limited.
  */
 import { MODERATION_WRITE_DEFAULTS, type QueueReason } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
+import { counters } from '../../core/counters.js';
 import { AppError } from '../../core/errors.js';
 import { hasPrivilege, isModerator } from '../privilege/index.js';
 import { getSettings } from '../siteinfo/index.js';
@@ -45,28 +47,19 @@ export async function queueReason(ctx: AppContext, user: UserRow, content: strin
 
 /** Posts per member per hour: [below 100 reputation, from 100]. */
 export const POST_RATE_LIMITS = { question: [3, 30], answer: [10, 100], comment: [20, 200] } as const;
-const WINDOW_MS = 60 * 60 * 1000;
-const hits = new WeakMap<AppContext, Map<string, number[]>>();
+const WINDOW_SECONDS = 60 * 60;
 
 /**
- * Counts one post of `kind` by `user` and refuses it when the member is over the hourly limit of their tier.
- * @throws AppError 429 `error.post.rate_limited` with `retry_after` (seconds until the oldest counted post ages out)
+ * Counts one post of `kind` by `user` and refuses it when the member is over the hourly limit of their tier. The
+ * count is the site's (core/counters.ts: the cluster primary, the database or Redis), in a fixed hour opened by
+ * the member's first post of that kind.
+ * @throws AppError 429 `error.post.rate_limited` with `retry_after` (seconds left in the hour)
  */
-export function checkPostRate(ctx: AppContext, user: UserRow, kind: keyof typeof POST_RATE_LIMITS): void {
+export async function checkPostRate(ctx: AppContext, user: UserRow, kind: keyof typeof POST_RATE_LIMITS): Promise<void> {
   if (isModerator(user) || !rateLimitsOn(ctx)) return;
-  let m = hits.get(ctx);
-  if (!m) hits.set(ctx, (m = new Map()));
-  const key = `${kind}:${user.id}`;
-  const now = Date.now();
-  const list = (m.get(key) ?? []).filter((t) => t > now - WINDOW_MS);
   const max = POST_RATE_LIMITS[kind][user.rank < 100 ? 0 : 1];
-  if (list.length >= max) {
-    m.set(key, list);
-    throw new AppError(429, 'error.post.rate_limited', { retry_after: Math.ceil((list[0]! + WINDOW_MS - now) / 1000) });
-  }
-  list.push(now);
-  m.set(key, list);
-  if (m.size > 50_000) for (const [k, v] of m) if (!v.length || v[v.length - 1]! < now - WINDOW_MS) m.delete(k);
+  const w = await counters(ctx).hit(`post:${kind}:${user.id}`, WINDOW_SECONDS);
+  if (w.count > max) throw new AppError(429, 'error.post.rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - Date.now()) / 1000)) });
 }
 
 /**
