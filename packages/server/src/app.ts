@@ -64,6 +64,7 @@ import { apiKeyRoutes } from './modules/apikey/index.js';
 import { webhookRoutes } from './modules/webhook/index.js';
 import { mcpRoutes } from './modules/mcp/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
+import { installCoherence } from './core/coherence.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
 declare module 'fastify' {
@@ -181,6 +182,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   void joinCacheInvalidation(ctx, () => invalidateSettings(ctx));
   warnIfPerNode(ctx);
 
+  // Read-your-writes: every write request publishes its invalidations before it answers (core/coherence.ts); on
+  // the root, before any route, so every route has the hooks.
+  installCoherence(app);
   installMaintenance(app);
   installOpenApi(app);
   installUserCenterGuard(app);

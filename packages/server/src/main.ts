@@ -58,7 +58,6 @@ program
       // Configured: a config file, or the database named by DB_TYPE ... (a node that joins an installed site).
       if (existsSync(configPath(dir)) || databaseInEnv()) {
         say(`starting ${workers} worker processes (--workers or QUORUM_WORKERS to change)`);
-        if (!process.env.QUORUM_REDIS_URL) say('without QUORUM_REDIS_URL, request rate limits and failed-login counters are counted per worker process');
         runPrimary(workers, say);
         return;
       }

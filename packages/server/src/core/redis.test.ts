@@ -34,7 +34,7 @@ describe('start-up warning for several nodes without Redis', () => {
 
   it('names what is per node when QUORUM_NODES is above 1 and Redis is not configured', () => {
     const msg = warnIfPerNode(ctx, { QUORUM_NODES: '3' });
-    expect(msg).toMatch(/^QUORUM_NODES=3 without QUORUM_REDIS_URL: request rate limits and failed-login counters are counted per node/);
+    expect(msg).toMatch(/^QUORUM_NODES=3 without QUORUM_REDIS_URL: limits are counted in the database, another node's writes show here only when each cache's own window ends/);
     expect(logged).toEqual([msg]);
     expect(warnIfPerNode(ctx, { QUORUM_NODES: '3', QUORUM_REDIS_URL: REDIS_URL })).toBeNull();
     expect(warnIfPerNode(ctx, {})).toBeNull();

@@ -11,6 +11,7 @@
  * settings 5 s).
  */
 import { createHash, randomUUID } from 'node:crypto';
+import cluster from 'node:cluster';
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { AppContext } from './context.js';
@@ -143,8 +144,9 @@ export function warnIfPerNode(ctx: AppContext, env: NodeJS.ProcessEnv = process.
   const nodes = Number(env.QUORUM_NODES || 1);
   if (!(nodes > 1) || redisUrl(env)) return null;
   const msg =
-    `QUORUM_NODES=${nodes} without QUORUM_REDIS_URL: request rate limits and failed-login counters are counted per node, ` +
-    `another node's writes show here only when the micro-cache (2 s) and settings cache (5 s) expire, and live updates reach only pages connected to the node that wrote them`;
-  ctx.log.warn(msg);
+    `QUORUM_NODES=${nodes} without QUORUM_REDIS_URL: limits are counted in the database, ` +
+    `another node's writes show here only when each cache's own window ends (docs/OPERATIONS.md), and live updates reach only pages connected to the node that wrote them`;
+  // Once per node: the first worker of `quorum run --workers N` (or the single process) says it.
+  if (!cluster.isWorker || cluster.worker?.id === 1) ctx.log.warn(msg);
   return msg;
 }

@@ -2,17 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, parse } from '../../core/http.js';
-import { installCoherence } from '../../core/coherence.js';
 import { getSettings, siteInfoPayload } from './siteinfo.service.js';
 
-/**
- * Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. It is not
- * encapsulated (registered on the root, like fastify-plugin does), and the first of the app's route plugins: it
- * also adds the read-your-writes hooks of the settings and every other cache (core/coherence.ts
- * `installCoherence`) to every route registered after it.
- */
+/** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
-  installCoherence(app);
   const ctx = app.quorum;
   app.get('/answer/api/v1/siteinfo', async (req) => ok(req, siteInfoPayload(await getSettings(ctx))));
 
@@ -27,6 +20,3 @@ export async function siteinfoRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 }
-
-// Runs in the registering instance (the root): see the docstring.
-(siteinfoRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
