@@ -5,9 +5,11 @@
  * It applies to the routes registered after installCompression (it hooks onRoute): not to the OpenAPI document and
  * /api-docs (installed earlier in app.ts) nor to the not-found handler's page.
  *
- * - Brotli at quality 3 and gzip at level 4: the cheap end of both. On a 28 KB question page (measured here, 2 cores)
- *   brotli 3 took ~0.35 ms for 9.8 KB, brotli 4 ~0.65 ms for 9.4 KB, brotli 11 (zlib's default) far more; gzip 4
- *   ~0.43 ms for 9.8 KB, gzip 6 ~0.6 ms for 9.5 KB. Server cost in `npm run bench -- compression` (docs/BENCHMARKS.md).
+ * - Brotli at quality 1 and gzip at level 1, the cheapest of both. On a 28 KB question page (2 cores, loaded) brotli 1
+ *   took ~0.25 ms for 11.0 KB, brotli 3 ~0.35 ms for 9.8 KB, brotli 4 ~0.65 ms for 9.4 KB; gzip 1 ~0.4 ms for 10.4 KB,
+ *   gzip 6 ~0.6 ms for 9.5 KB. In `npm run bench -- compression` (docs/BENCHMARKS.md) brotli 3 cost a rendered page
+ *   22% of its req/s and brotli 1 nothing measurable, for ~10% more bytes than brotli 3 (27.8 KB -> 6.3 KB).
+ *   A cached page still loses ~20% (it is compressed again on every hit): the page cache would have to keep it compressed.
  * - Bodies up to SYNC_BYTES are compressed in one synchronous call: on 2 cores @fastify/compress's default (8 KB)
  *   sent every page through a zlib stream, which cost several times the compression itself.
  * - Bodies under THRESHOLD_BYTES stay identity: the bytes saved do not pay for the work and the headers.
@@ -24,9 +26,9 @@ import { constants } from 'node:zlib';
 /** Responses smaller than this many bytes are sent identity. */
 export const THRESHOLD_BYTES = 1024;
 /** Brotli quality for on-the-fly compression (0–11). */
-export const BROTLI_QUALITY = 3;
+export const BROTLI_QUALITY = 1;
 /** gzip level for on-the-fly compression (1–9). */
-export const GZIP_LEVEL = 4;
+export const GZIP_LEVEL = 1;
 /** Buffered bodies up to this many bytes are compressed synchronously; larger ones and streams through zlib streams. */
 export const SYNC_BYTES = 256 * 1024;
 
