@@ -67,16 +67,6 @@ function sessionSignal(): boolean {
 }
 
 /**
- * True when the session's CSRF cookie is there and differs from `before` (csrfToken() read before a call): the call
- * opened a new session (each session has its own CSRF token). How this client learns that a call logged in,
- * since no response carries the session token to it.
- */
-export function sessionStartedSince(before: string | null): boolean {
-  const now = csrfToken();
-  return now !== null && now !== before;
-}
-
-/**
  * Whether this browser holds a session (the readable CSRF cookie, or a token of an older version still to move),
  * observable so components re-render on login and logout. Not proof of a live session: GET /user/info is.
  */

@@ -15,13 +15,23 @@ import Spinner from 'react-bootstrap/Spinner';
 import { ConnectorBindingEmailReq } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { afterLogin } from '../../lib/auth';
-import { csrfToken, sessionStartedSince } from '../../lib/session';
+import { csrfToken } from '../../lib/session';
 import type { CurrentUser } from '../../lib/types';
 import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 import TextField from '../auth/TextField';
+
+/**
+ * True when the session's CSRF cookie is there and differs from `before` (csrfToken() read before a call): the call
+ * opened a new session (each session has its own CSRF token). How this page learns that a call logged in, since no
+ * response carries the session token to this client (lib/session.ts WEB_CLIENT_HEADERS).
+ */
+function sessionStartedSince(before: string | null): boolean {
+  const now = csrfToken();
+  return now !== null && now !== before;
+}
 
 /** The page: the link's confirmation when `code` is present, else the address form. */
 export default function ConfirmEmailPage() {
