@@ -19,10 +19,10 @@
  */
 import { createHash } from 'node:crypto';
 import cluster from 'node:cluster';
-import { sql, type Kysely } from 'kysely';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { AppContext } from './context.js';
-import { isUniqueViolation, transaction, type Db } from './db/index.js';
+import type { Db } from './db/index.js';
+import { deleteCounterRow, findCounterRow, hitRow, sweepCounters } from './db/counters.repository.js';
 import { startPeriodic } from './periodic.js';
 import { sharedRedis, sitePrefix } from './redis.js';
 import { COUNT, WindowCounts, isCountReply, type CountRequest, type WindowCount } from '../cluster.counters.js';
@@ -198,14 +198,6 @@ function throttledWarn(warn: (msg: string) => void): (msg: string) => void {
   };
 }
 
-/** Types of the `counters` table (migration 025); only this file reads or writes it. */
-type CounterTables = {
-  counters: { name: string; hits: number; reset_at: number };
-};
-
-/** A handle typed for the `counters` table only (the app's schema types leave it out: no other code uses it). */
-const own = (k: Db['kysely']): Kysely<CounterTables> => k as unknown as Kysely<CounterTables>;
-
 /** A key as a row name: keys longer than the column's 191 characters are hashed. */
 function rowName(key: string): string {
   return key.length <= 180 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
@@ -258,7 +250,7 @@ export class DatabaseCounters implements Counters {
     const db = this.db();
     if (!db) return this.local.peek(key);
     try {
-      const row = await own(db.kysely).selectFrom('counters').select(['hits', 'reset_at']).where('name', '=', rowName(key)).executeTakeFirst();
+      const row = await findCounterRow(db, rowName(key));
       const resetAt = Number(row?.reset_at ?? 0);
       return row && resetAt > Date.now() ? { count: Number(row.hits), resetAt } : { count: 0, resetAt: 0 };
     } catch (err) {
@@ -272,7 +264,7 @@ export class DatabaseCounters implements Counters {
     const db = this.db();
     if (!db) return;
     try {
-      await own(db.kysely).deleteFrom('counters').where('name', '=', rowName(key)).execute();
+      await deleteCounterRow(db, rowName(key));
     } catch (err) {
       this.failed(err);
     }
@@ -281,51 +273,6 @@ export class DatabaseCounters implements Counters {
   close(): void {
     this.local.close?.();
   }
-}
-
-/** One hit on the row `name` (see DatabaseCounters). @throws the database's error */
-async function hitRow(db: Db, name: string, ms: number): Promise<WindowCount> {
-  for (let round = 0; ; round++) {
-    const now = Date.now();
-    const row = await bumpRow(db, name, now, ms);
-    if (row) return { count: Number(row.hits), resetAt: Number(row.reset_at) };
-    try {
-      await own(db.kysely).insertInto('counters').values({ name, hits: 1, reset_at: now + ms }).execute();
-      return { count: 1, resetAt: now + ms };
-    } catch (err) {
-      if (!isUniqueViolation(err) || round >= 3) throw err;
-    }
-  }
-}
-
-/**
- * Increments the row `name`, or restarts its window when it ended at `now`; returns the row after the change, or
- * undefined when there is no row. SQLite and PostgreSQL in one statement (`UPDATE ... RETURNING`); MySQL, which has
- * no RETURNING, in a transaction: the UPDATE's row lock holds until the read back, so the read is this hit's count.
- */
-async function bumpRow(db: Db, name: string, now: number, ms: number): Promise<{ hits: number; reset_at: number } | undefined> {
-  const bump = (k: Kysely<CounterTables>) =>
-    k
-      .updateTable('counters')
-      // `hits` is set before `reset_at`: MySQL evaluates SET items in order, each seeing the ones before, and both
-      // conditions must read the old `reset_at`.
-      .set({
-        hits: sql<number>`case when reset_at <= ${now} then 1 else hits + 1 end`,
-        reset_at: sql<number>`case when reset_at <= ${now} then ${now + ms} else reset_at end`,
-      })
-      .where('name', '=', name);
-  if (db.dialect !== 'mysql') return bump(own(db.kysely)).returning(['hits', 'reset_at']).executeTakeFirst();
-  return transaction(db, async (tx) => {
-    const k = own(tx.kysely);
-    const updated = await bump(k).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return undefined;
-    return k.selectFrom('counters').select(['hits', 'reset_at']).where('name', '=', name).executeTakeFirstOrThrow();
-  });
-}
-
-/** Deletes the rows whose window ended more than a minute ago. */
-async function sweepCounters(db: Db): Promise<void> {
-  await own(db.kysely).deleteFrom('counters').where('reset_at', '<', Date.now() - 60_000).execute();
 }
 
 /** One hit in Redis: INCR, and the window's expiry set by the hit that opened it (or repaired when missing). */
