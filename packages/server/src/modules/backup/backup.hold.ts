@@ -13,6 +13,7 @@ import type { AppContext } from '../../core/context.js';
 import { translate } from '../../core/i18n.js';
 import { RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { restorePending } from './backup.journal.js';
+import { normalisePath } from '../../core/requestpath.js';
 
 /** Milliseconds between looks for a journal. */
 const LOOK_MS = 1000;
@@ -51,7 +52,8 @@ export function installRestoreHold(app: FastifyInstance): void {
     if (!journal && !restoring.get(ctx)) return done();
     const msg = translate('base.maintenance', req.lang);
     reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
-    if (req.url.startsWith('/answer/') || req.url.startsWith('/installation/')) reply.send({ code: 503, reason: 'base.maintenance', msg, data: null });
+    const path = normalisePath(req.url);
+    if (path.startsWith('/answer/') || path.startsWith('/installation/')) reply.send({ code: 503, reason: 'base.maintenance', msg, data: null });
     else reply.type('text/html; charset=utf-8').send(`<!doctype html><html><head><meta charset="utf-8"><title>503</title></head><body><p>${msg}</p></body></html>`);
   });
 }
