@@ -9,11 +9,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports.js';
 
 const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const V1 = '/answer/api/v1';
@@ -28,16 +28,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Reply {
   status: number;

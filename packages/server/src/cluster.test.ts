@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { openDb } from './core/db/index.js';
 import { resolveWorkers } from './cluster.js';
 import type { AppContext } from './core/context.js';
 import { sitePrefix } from './core/redis.js';
+import { freePort } from '../test/ports.js';
 
 const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const dirs: string[] = [];
@@ -23,16 +23,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitReady(url: string, child: ChildProcess, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;

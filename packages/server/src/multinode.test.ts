@@ -13,7 +13,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import type { DbType } from '@quorum/contract';
 import { ADMIN, DIALECTS, installedSite, shouldRun, type TestSite } from '../test/dialects.js';
 import { startMailbox, type Mailbox } from '../test/mailbox.js';
 import { startLocalS3, type LocalS3 } from './core/storage/s3.testkit.js';
+import { freePort } from '../test/ports.js';
 
 const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const REDIS_URL = process.env.QUORUM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -41,16 +41,6 @@ async function redisRunning(): Promise<boolean> {
   } finally {
     probe.disconnect();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 interface Node {

@@ -5,24 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { freePort } from '../../../test/ports.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/quorum.js', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 for (const dialect of DIALECTS) {
   describe(`a node joining an installed ${dialect} site`, () => {

@@ -10,11 +10,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import { createServer as netServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/ports.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/quorum.js', import.meta.url));
 const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Durable Hooks', SITE_URL: 'http://localhost' };
@@ -27,16 +28,6 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = netServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(what: string, cond: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
