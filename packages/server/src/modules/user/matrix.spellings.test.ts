@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWeCom, type FakeWeCom } from '@quorum/plugin-user-center-wecom/testkit';
-import { ADMIN, DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { ADMIN, DIALECTS, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { getSettings, saveSection } from '../siteinfo/index.js';
-import { ACTORS, ADM, MATRIX, V1, type Method } from './matrix.testkit.js';
+import { ACTORS, ADM, MATRIX, V1, matrixActors, routesOf, type Method } from './matrix.testkit.js';
 
 const CALLERS = [...ACTORS, 'read key', 'write key'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -103,20 +103,9 @@ async function differences(agent: http.Agent, port: number, rows: Array<[Method,
   return { wrong, sent };
 }
 
-/** Parameterless [method, path] of the app's API routes, from Fastify's route tree. */
+/** Parameterless [method, path] of the app's API routes. */
 function apiRoutes(app: FastifyInstance): Array<[Method, string]> {
-  const out: Array<[Method, string]> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!m) continue;
-    const depth = Math.round(m[1]!.length / 4);
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    if (!full.startsWith(`${V1}/`) || full.includes(':') || full.includes('*')) continue;
-    for (const method of m[3]!.split(', ')) if (['GET', 'POST', 'PUT', 'DELETE'].includes(method)) out.push([method as Method, full]);
-  }
-  return out;
+  return routesOf(app).filter(([, p]) => p.startsWith(`${V1}/`) && !p.includes(':') && !p.includes('*'));
 }
 
 for (const dialect of DIALECTS) {
@@ -133,15 +122,7 @@ for (const dialect of DIALECTS) {
       if (!(await shouldRun(dialect))) return;
       site = await installedSite(dialect);
       const app = site.app;
-      tokens.admin = await adminToken(app);
-      tokens.user = (await registerUser(app, 'plain')).token;
-      tokens.inactive = (await registerUser(app, 'unconfirmed', { activate: false })).token;
-      const mod = await registerUser(app, 'keeper');
-      tokens.moderator = mod.token;
-      const sus = await registerUser(app, 'benched');
-      tokens.suspended = sus.token;
-      await call(app, 'PUT', `${ADM}/user/role`, { token: tokens.admin, body: { user_id: mod.id, role_id: 3 } });
-      await call(app, 'PUT', `${ADM}/user/status`, { token: tokens.admin, body: { user_id: sus.id, status: 'suspended' } });
+      Object.assign(tokens, await matrixActors(app));
       for (const scope of ['read', 'write'] as const) {
         const r = await call(app, 'POST', `${ADM}/api-keys`, { token: tokens.admin, body: { name: `${scope} key`, scope } });
         tokens[`${scope} key`] = `Bearer ${r.body.data.key}`;

@@ -4,12 +4,11 @@
  * site anonymous callers get 401 everywhere outside the auth and site-info allowlist, and every admin route refuses
  * anonymous callers (401).
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { DIALECTS, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { getSettings, saveSection } from '../siteinfo/index.js';
 import { userCenterPublicPaths } from '../user-center/index.js';
-import { ACTORS, ADM, MATRIX, V1, type Actor, type Method } from './matrix.testkit.js';
+import { ACTORS, ADM, MATRIX, V1, matrixActors, routesOf, type Actor } from './matrix.testkit.js';
 
 /** On a private site only anonymous callers are affected: these calls then answer 401 to them. */
 const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
@@ -18,21 +17,6 @@ const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
 const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`];
 const ALLOWED_EXACT = new Set(['csp-report', 'notification/mail/unsubscribe', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe'].map((p) => `${V1}/${p}`).concat(userCenterPublicPaths()));
 
-/** Every [method, path] of the app, from Fastify's route tree. */
-function routesOf(app: FastifyInstance): Array<[Method, string]> {
-  const out: Array<[Method, string]> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
-    if (!m) continue;
-    const depth = Math.round(m[1]!.length / 4);
-    const full = (stack[depth - 1] ?? '') + m[2]!;
-    stack[depth] = full;
-    for (const method of m[3]!.split(', ')) if (['GET', 'POST', 'PUT', 'DELETE'].includes(method)) out.push([method as Method, full]);
-  }
-  return out;
-}
-
 for (const dialect of DIALECTS) {
   describe(`authorization matrix on ${dialect}`, () => {
     let site: TestSite | undefined;
@@ -40,16 +24,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       if (!(await shouldRun(dialect))) return;
       site = await installedSite(dialect);
-      const app = site.app;
-      tokens.admin = await adminToken(app);
-      tokens.user = (await registerUser(app, 'plain')).token;
-      tokens.inactive = (await registerUser(app, 'unconfirmed', { activate: false })).token;
-      const mod = await registerUser(app, 'keeper');
-      tokens.moderator = mod.token;
-      const sus = await registerUser(app, 'benched');
-      tokens.suspended = sus.token;
-      await call(app, 'PUT', `${ADM}/user/role`, { token: tokens.admin, body: { user_id: mod.id, role_id: 3 } });
-      await call(app, 'PUT', `${ADM}/user/status`, { token: tokens.admin, body: { user_id: sus.id, status: 'suspended' } });
+      Object.assign(tokens, await matrixActors(site.app));
     });
     afterAll(async () => site?.close());
 

@@ -3,6 +3,9 @@
  * (the same calls under other spellings of their paths): [method, path, body, expected status per actor].
  */
 
+import type { FastifyInstance } from 'fastify';
+import { adminToken, call, registerUser } from '../../../test/dialects.js';
+
 export const V1 = '/answer/api/v1';
 export const ADM = '/answer/admin/api';
 export const ACTORS = ['anonymous', 'inactive', 'suspended', 'user', 'moderator', 'admin'] as const;
@@ -82,3 +85,36 @@ export const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['PUT', `${ADM}/backups/schedule`, {}, ADMIN_ONLY_400],
 ];
 
+
+/** Every [method, path] of the app, from Fastify's route tree (parametric and wildcard routes included). */
+export function routesOf(app: FastifyInstance): Array<[Method, string]> {
+  const out: Array<[Method, string]> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│├└─\s]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = Math.round(m[1]!.length / 4);
+    const full = (stack[depth - 1] ?? '') + m[2]!;
+    stack[depth] = full;
+    for (const method of m[3]!.split(', ')) if (['GET', 'POST', 'PUT', 'DELETE'].includes(method)) out.push([method as Method, full]);
+  }
+  return out;
+}
+
+/**
+ * The matrix's callers on an installed site: the administrator, a member, an inactive member, a moderator and a
+ * suspended member, each with a login token (anonymous has none).
+ */
+export async function matrixActors(app: FastifyInstance): Promise<Partial<Record<Actor, string>>> {
+  const tokens: Partial<Record<Actor, string>> = {};
+  tokens.admin = await adminToken(app);
+  tokens.user = (await registerUser(app, 'plain')).token;
+  tokens.inactive = (await registerUser(app, 'unconfirmed', { activate: false })).token;
+  const mod = await registerUser(app, 'keeper');
+  tokens.moderator = mod.token;
+  const sus = await registerUser(app, 'benched');
+  tokens.suspended = sus.token;
+  await call(app, 'PUT', `${ADM}/user/role`, { token: tokens.admin, body: { user_id: mod.id, role_id: 3 } });
+  await call(app, 'PUT', `${ADM}/user/status`, { token: tokens.admin, body: { user_id: sus.id, status: 'suspended' } });
+  return tokens;
+}
