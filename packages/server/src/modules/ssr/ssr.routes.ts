@@ -252,8 +252,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     }
     const slug = String(info.slug_name);
     if (info.main_tag_slug_name) {
-      const qs = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-      return reply.redirect(`/tags/${encodeURIComponent(String(info.main_tag_slug_name))}${qs}`, 301);
+      // A synonym's page answers 301 to its main tag's, keeping the visitor's query.
+      return reply.redirect(`/tags/${encodeURIComponent(String(info.main_tag_slug_name))}${splitUrl(req.url)[1]}`, 301);
     }
     const raw = req.query as Record<string, string>;
     const parsed = QuestionPageQuery.safeParse({ order: raw.order, page: raw.page, tag: slug, page_size: LIST_PAGE_SIZE });
