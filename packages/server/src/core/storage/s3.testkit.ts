@@ -55,3 +55,26 @@ export async function startLocalS3(port = 0): Promise<LocalS3> {
     },
   };
 }
+
+/**
+ * Environment variables set for the apps one test file builds: `set` records each variable's value the first time
+ * it changes it (undefined deletes), `restore` (call in afterAll) puts them all back.
+ */
+export function envScope(): { set(vars: Record<string, string | undefined>): void; restore(): void } {
+  const saved: Record<string, string | undefined> = {};
+  const put = (k: string, v: string | undefined) => {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  };
+  return {
+    set(vars) {
+      for (const [k, v] of Object.entries(vars)) {
+        if (!(k in saved)) saved[k] = process.env[k];
+        put(k, v);
+      }
+    },
+    restore() {
+      for (const [k, v] of Object.entries(saved)) put(k, v);
+    },
+  };
+}

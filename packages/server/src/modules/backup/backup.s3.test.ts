@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
-import { startLocalS3, type LocalS3 } from '../../core/storage/s3.testkit.js';
+import { envScope, startLocalS3, type LocalS3 } from '../../core/storage/s3.testkit.js';
 import { multipart } from '../comment/social.testkit.js';
 import { readEntries } from './backup.format.js';
 import { backupsDir } from './backup.service.js';
@@ -16,15 +16,12 @@ const ADMIN_API = '/answer/admin/api';
 const png = (w: number, background: string) => sharp({ create: { width: w, height: w, channels: 3, background } }).png().toBuffer();
 
 let s3: LocalS3;
-const saved: Record<string, string | undefined> = {};
+const env = envScope();
 beforeAll(async () => {
   s3 = await startLocalS3();
 }, 60_000);
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  env.restore();
   await s3?.close();
 });
 
@@ -37,10 +34,7 @@ for (const dialect of DIALECTS) {
       if (!(await shouldRun(dialect))) return;
       bucket = `backup-${dialect.replace(/\d/g, '')}-${Date.now().toString(36)}`;
       await s3.createBucket(bucket);
-      for (const [k, v] of Object.entries(s3.env(bucket))) {
-        if (!(k in saved)) saved[k] = process.env[k];
-        process.env[k] = v;
-      }
+      env.set(s3.env(bucket));
       site = await installedSite(dialect);
       admin = await adminToken(site.app);
     }, 90_000);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { buildApp } from '../../app.js';
 import { setUploadStorage, uploadStorage, type UploadStorage } from '../../core/storage/index.js';
-import { startLocalS3, type LocalS3 } from '../../core/storage/s3.testkit.js';
+import { envScope, startLocalS3, type LocalS3 } from '../../core/storage/s3.testkit.js';
 import { activeUser, multipart, type TestUser } from '../comment/social.testkit.js';
 
 const F = '/answer/api/v1/file';
@@ -22,25 +22,15 @@ const BIN = fileURLToPath(new URL('../../../bin/quorum.js', import.meta.url));
 const png = (w: number, h: number, background = '#3366ff') => sharp({ create: { width: w, height: h, channels: 3, background } }).png().toBuffer();
 
 let s3: LocalS3;
-const saved: Record<string, string | undefined> = {};
-
-/** Sets environment variables for the apps this file builds; put back in afterAll. */
-function setEnv(vars: Record<string, string | undefined>): void {
-  for (const [k, v] of Object.entries(vars)) {
-    if (!(k in saved)) saved[k] = process.env[k];
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-}
+/** Environment variables for the apps this file builds; put back in afterAll. */
+const env = envScope();
+const setEnv = env.set;
 
 beforeAll(async () => {
   s3 = await startLocalS3();
 }, 60_000);
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  env.restore();
   await s3?.close();
 });
 
