@@ -93,12 +93,13 @@ export async function indexPosts(db: Db, ids: string[]): Promise<number> {
 
 /**
  * Rebuilds the whole index from the questions and answers tables (after a bulk import, or to repair it).
- * Reads in id order in batches of 1000 and writes each batch in its own transaction, then refreshes the table's
- * statistics on MySQL/MariaDB (repo.refreshDocStats).
+ * Reads in id order in batches of 1000 and writes each batch in its own transaction; on MySQL/MariaDB the
+ * FULLTEXT indexes are dropped for the load and built after it (repo.beginBulkRebuild, repo.endBulkRebuild).
+ * Run it without concurrent writers (restore holds the site; migrations run before serving).
  * @returns number of posts indexed
  */
 export async function reindexAll(db: Db, onProgress?: (done: number) => void): Promise<number> {
-  await repo.deleteAllDocs(db);
+  await repo.beginBulkRebuild(db);
   let done = 0;
   let after = '';
   for (;;) {
@@ -118,6 +119,6 @@ export async function reindexAll(db: Db, onProgress?: (done: number) => void): P
     done += batch.length;
     onProgress?.(done);
   }
-  await repo.refreshDocStats(db);
+  await repo.endBulkRebuild(db);
   return done;
 }
