@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,4 +79,29 @@ describe('quorum CLI', () => {
     const bad = spawnSync(process.execPath, [BIN, 'import', 'wordpress', '/x'], { env: { ...process.env, QUORUM_DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(bad.stderr).toContain('unknown import format "wordpress"');
   }, 30_000);
+  it('undoes an interrupted restore before upgrade or import touch the database, and says so', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cli-'));
+    dirs.push(dataDir);
+    const env = { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    expect(spawnSync(process.execPath, [BIN, 'init'], { env, encoding: 'utf8' }).status).toBe(0);
+    // What a restore killed while copying the previous content leaves: its journal (owner dead) and the folder
+    // the backup's uploads were being written into.
+    const interrupted = () => {
+      mkdirSync(path.join(dataDir, 'uploads.restoring'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'uploads.restoring', 'half.png'), 'x');
+      const journal = { started_at: Math.floor(Date.now() / 1000) - 600, pid: 2 ** 22 + 7, host: os.hostname(), file: '/tmp/site.backup.gz', database: null, write_config: false, phase: 'copying', previous: null, uploads: 'uploads', uploads_new: 'uploads.restoring', uploads_previous: 'uploads.previous' };
+      writeFileSync(path.join(dataDir, 'restore-in-progress.json'), JSON.stringify(journal));
+    };
+    interrupted();
+    const upgrade = spawnSync(process.execPath, [BIN, 'upgrade'], { env, encoding: 'utf8' });
+    expect(upgrade.status, upgrade.stderr).toBe(0);
+    expect(upgrade.stdout).toMatch(/restore of site\.backup\.gz started .* was interrupted while copying the previous content: it was undone/);
+    expect(upgrade.stdout).toContain('The database is up to date.');
+    expect(existsSync(path.join(dataDir, 'restore-in-progress.json'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'uploads.restoring'))).toBe(false);
+    interrupted();
+    const imported = spawnSync(process.execPath, [BIN, 'import', 'stackexchange', path.join(dataDir, 'no-dump')], { env, encoding: 'utf8' });
+    expect(imported.stdout).toContain('it was undone');
+    expect(existsSync(path.join(dataDir, 'restore-in-progress.json'))).toBe(false);
+  }, 60_000);
 });

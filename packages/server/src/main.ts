@@ -76,13 +76,23 @@ function prepareInChild(dir: string): Promise<void> {
   });
 }
 
+/**
+ * Finishes or undoes a restore of `dir` that did not end (modules/backup/backup.recovery.ts), saying so in one
+ * line, before a command reads or changes the database: migrating or importing into a half-restored database
+ * would make the undo put back content the command never saw.
+ * @throws Error when another process is restoring, or the undo fails (the command must not go on)
+ */
+async function recoverFirst(dir: string): Promise<void> {
+  const { finishUnfinishedRestore } = await import('./modules/backup/backup.recovery.js');
+  await finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
+}
+
 program
   .command('prepare', { hidden: true })
   .description('finish or undo an interrupted restore, then install from the environment when AUTO_INSTALL=true and not installed (what `run` does before starting its workers)')
   .action(async () => {
     const dir = dataDir();
-    const { finishUnfinishedRestore } = await import('./modules/backup/backup.recovery.js');
-    await finishUnfinishedRestore(dir, (msg) => console.log(`[quorum] ${msg}`));
+    await recoverFirst(dir);
     const { readConfig, resolvePort } = await loadConfig();
     if (!existsSync(configPath(dir)) && process.env.AUTO_INSTALL === 'true') await autoInstall(dir, resolvePort(readConfig(dir)));
   });
@@ -187,6 +197,7 @@ program
     const dir = dataDir();
     const cfg = (await loadConfig()).readConfig(dir);
     if (!cfg) throw new Error(`${dir} has no config file: install first`);
+    await recoverFirst(dir);
     const { openDb, pendingMigrations, migrateToLatest } = await loadDb();
     const db = await openDb(cfg.database, dir);
     try {
@@ -216,6 +227,7 @@ program
       const dataDirectory = dataDir();
       const cfg = (await loadConfig()).readConfig(dataDirectory);
       if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
+      await recoverFirst(dataDirectory);
       const { openDb, IdGenerator } = await loadDb();
       const db = await openDb(cfg.database, dataDirectory);
       try {
@@ -231,6 +243,7 @@ program
     const dataDirectory = dataDir();
     const cfg = (await loadConfig()).readConfig(dataDirectory);
     if (!cfg) throw new Error(`${dataDirectory} is not installed: run \`quorum run\` and finish /install, or \`quorum init\`, first`);
+    await recoverFirst(dataDirectory);
     const { openDb, IdGenerator } = await loadDb();
     const db = await openDb(cfg.database, dataDirectory);
     try {

@@ -1,7 +1,7 @@
 /**
  * What a start does about a restore that did not end (backup.restore.ts, backup.journal.ts), before anything is
  * served: the server (modules/install loadInstalledState; the primary of `run --workers N` once, before its
- * workers), `quorum restore` and `quorum backup` call `finishUnfinishedRestore` first.
+ * workers), `quorum restore`, `backup`, `upgrade` and `import` call `finishUnfinishedRestore` first.
  * - no journal: only the leftovers rule runs (backup.journal.ts sweepLeftovers);
  * - a journal whose owner is alive (another process restoring): refused, the site is not served;
  * - phase `copying` or `loading`: the restore is undone (rollBack): the site is exactly as before it;
