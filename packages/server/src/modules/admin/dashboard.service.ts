@@ -4,16 +4,14 @@
  * actions. The aggregates over whole tables (counts, series, database size) cost 100-200 ms at 100k questions
  * (docs/BENCHMARKS.md), so they are reused for AGGREGATE_CACHE_MS per process, then refreshed in the background
  * while the previous figures answer, and dropped by admin content changes (Answer keeps its dashboard for an
- * hour). The uploads directory is walked at most once a minute; settings, SMTP state, checklist and recent actions
+ * hour). The stored uploads are listed at most once a minute; settings, SMTP state, checklist and recent actions
  * are read on every call.
  */
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { DashboardChecklistItem, DashboardDay, DashboardInfo } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { CONTENT, registerCache } from '../../core/coherence.js';
 import { getSmtp, isConfigured, OutboxStatus } from '../mail/index.js';
-import { uploadsDir } from '../file/index.js';
+import { uploadStorage } from '../../core/storage/index.js';
 import { getSettings, VERSION } from '../siteinfo/index.js';
 import { hasAuditAction, recentAdminActions } from '../audit/index.js';
 import { dashboardCounts, databaseInfo, perDay } from './dashboard.repository.js';
@@ -29,7 +27,7 @@ const DAY = 86400;
 export const AGGREGATE_CACHE_MS = 30_000;
 
 let uploadsCache = new WeakMap<AppContext, { at: number; bytes: number }>();
-registerCache('dashboard-uploads', { reads: ['files'], windowMs: UPLOADS_CACHE_MS, what: 'bytes under the uploads directory' }, () => {
+registerCache('dashboard-uploads', { reads: ['files'], windowMs: UPLOADS_CACHE_MS, what: 'bytes of the stored uploads' }, () => {
   uploadsCache = new WeakMap();
 });
 
@@ -77,27 +75,20 @@ async function aggregates(ctx: AppContext, timeZone: string): Promise<Aggregates
   return hit.value;
 }
 
-async function dirSize(dir: string): Promise<number> {
-  let total = 0;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) total += await dirSize(p);
-    else if (e.isFile()) total += (await stat(p)).size;
-  }
-  return total;
-}
-
-/** Bytes under the uploads directory, walked at most once a minute. */
+/**
+ * Bytes of every stored upload (with the branding icon copies), from the site's storage (core/storage: the
+ * uploads folder, or the bucket's listing on S3), read at most once a minute. A storage that cannot be listed
+ * gives the last figure read (0 before any): the dashboard still answers.
+ */
 async function uploadsBytes(ctx: AppContext): Promise<number> {
   const hit = uploadsCache.get(ctx);
   if (hit && Date.now() - hit.at < UPLOADS_CACHE_MS) return hit.bytes;
-  const bytes = await dirSize(uploadsDir(ctx.dataDir));
+  let bytes: number;
+  try {
+    bytes = (await uploadStorage(ctx).list()).reduce((sum, o) => sum + o.size, 0);
+  } catch {
+    return hit?.bytes ?? 0;
+  }
   uploadsCache.set(ctx, { at: Date.now(), bytes });
   return bytes;
 }

@@ -71,6 +71,10 @@ for (const dialect of DIALECTS) {
       expect((await s3.storage(bucket).list()).map((o) => o.key)).toContain(key);
       expect(existsSync(path.join(site.dataDir, 'uploads', key))).toBe(false);
       expect(await fileRows()).toContain(key);
+      // The admin dashboard's storage figure counts the bucket's objects, not the (empty) uploads folder.
+      const dashboard = await site.app.inject({ method: 'GET', url: '/answer/admin/api/dashboard', headers: { authorization: admin } });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.json().data.info.uploads_size_bytes).toBeGreaterThanOrEqual(data.length);
 
       const served = await site.app.inject({ method: 'GET', url: r.body.data });
       expect(served.statusCode).toBe(200);
