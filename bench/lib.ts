@@ -3,7 +3,7 @@
  * event loop with the server under test), a raw node:http baseline, port and readiness helpers, RSS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -133,4 +133,48 @@ export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   if (!m) throw new Error(`no VmRSS for ${pid}`);
   return Math.round(Number(m[1]) / 1024);
+}
+
+/**
+ * Memory of a process as the machine pays it (Linux /proc/<pid>/smaps_rollup), in MB: `pss` (proportional set
+ * size: pages shared with other processes, such as the node binary's code mapped by every worker, counted once
+ * across them) and `anon` (the process's own heap and stacks). RSS counts the shared pages in every process.
+ */
+export function memoryMb(pid: number): { pss: number; anon: number } {
+  const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN);
+  return { pss: Math.round(kb('Pss') / 1024), anon: Math.round(kb('Anonymous') / 1024) };
+}
+
+/** Child process ids of `pid` (Linux /proc). */
+export function childrenOf(pid: number): number[] {
+  const p = `/proc/${pid}/task/${pid}/children`;
+  return existsSync(p) ? readFileSync(p, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
+}
+
+/**
+ * Samples the memory of `pid` and its children (a `quorum run --workers N` node) every `everyMs` until `stop` is
+ * called; `stop` returns the peaks of the sums, in MB: RSS (shared pages counted in each process) and PSS.
+ */
+export function sampleTreeMemory(pid: number, everyMs = 500): { stop(): { rss: number; pss: number } } {
+  let rss = 0;
+  let pss = 0;
+  const take = () => {
+    try {
+      const pids = [pid, ...childrenOf(pid)];
+      rss = Math.max(rss, pids.reduce((a, p) => a + rssMb(p), 0));
+      pss = Math.max(pss, pids.reduce((a, p) => a + memoryMb(p).pss, 0));
+    } catch {
+      // a process ended between listing and reading: the next sample counts again
+    }
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return { rss, pss };
+    },
+  };
 }

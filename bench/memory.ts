@@ -3,26 +3,21 @@
  * item 4). Installs an empty SQLite site in a temporary directory, starts `quorum run --workers N` (default 2,
  * BENCH_WORKERS) from the built bundle, as `npm start` does, reads a few pages and API calls so each worker has
  * served, then samples the resident set (RSS, MB from /proc) of the cluster primary and of each worker, idle.
- * Goals: primary <= 60 MB, the whole node <= 300 MB with 2 workers. Needs `npm run build` first.
+ * Goals: primary <= 60 MB, the whole node <= 300 MB with 2 workers. Also prints PSS (shared pages, such as the node
+ * binary mapped by every process, divided among them): what the machine holds. Needs `npm run build` first.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, get, machine, rssMb, sleep, waitUntilUp } from './lib.js';
+import { childrenOf, freePort, get, machine, memoryMb, rssMb, sleep, waitUntilUp } from './lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'packages/server/bin/quorum.js');
 if (!existsSync(path.join(root, 'packages/server/dist/main.js'))) {
   console.error('packages/server/dist is missing: run `npm run build` first');
   process.exit(2);
-}
-
-/** Child process ids of `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  const p = `/proc/${pid}/task/${pid}/children`;
-  return existsSync(p) ? readFileSync(p, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
 }
 
 const workers = Number(process.env.BENCH_WORKERS || 2);
@@ -51,6 +46,10 @@ try {
   console.log(`machine: ${m.cpus} x ${m.model}, ${m.memoryGb} GB, node ${m.node}`);
   console.log(`start-up output (${startup.trim().split('\n').length} lines):\n${startup.trim().replace(/^/gm, '  | ')}`);
   console.log(`idle RSS, empty site, ${workers} workers: primary ${primary} MB (goal <= 60), workers ${each.map((w) => `${w} MB`).join(', ')}, whole node ${total} MB (goal <= 300)`);
+  // RSS counts the pages every process shares (the node binary's code, ~50 MB, mapped by each) once per process;
+  // PSS divides them among the processes sharing them: the sum is what the machine holds for the node.
+  const mem = [server.pid!, ...kids].map(memoryMb);
+  console.log(`idle PSS (shared pages divided among the processes): primary ${mem[0]!.pss} MB, workers ${mem.slice(1).map((m) => `${m.pss} MB`).join(', ')}, whole node ${mem.reduce((a, m) => a + m.pss, 0)} MB; private anonymous memory ${mem.map((m) => `${m.anon} MB`).join(', ')}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

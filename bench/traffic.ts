@@ -13,7 +13,8 @@
  *   - question list pages: random page, order and tag filter;
  *   - search queries with the search benchmark's mix, over words of the site's own posts;
  *   - a 95/5 read/write mix (answers, comments, votes) with rate limits off;
- *   - `quorum run --workers 1` against `--workers 2` on the anonymous Zipf pages and the mix.
+ *   - `quorum run --workers 1` against `--workers 2` on the anonymous Zipf pages and the mix, with the whole node's
+ *     peak memory under that load (RSS and PSS of the primary and its workers, sampled every 0.5 s).
  * Each row prints req/s, p50, p99, the slowest request, errors (non-2xx, socket errors and timeouts after 10 s) and the micro-cache's hit rate (lookups that
  * found a page or list, over all lookups; in-process rows only).
  *
@@ -38,7 +39,7 @@ import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
 import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
-import { freePort, get, machine, startRawServer, waitUntilUp } from './lib.js';
+import { freePort, get, machine, sampleTreeMemory, startRawServer, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
 import { PAGE_CALLS, rng, type Scenario, type ScenarioKind } from './traffic-load.js';
 
@@ -203,7 +204,7 @@ async function readerSessions(app: Awaited<ReturnType<typeof buildApp>>): Promis
 }
 
 /** Starts `quorum run --workers n` on `dataDir`; resolves with its base URL and a stop function. */
-async function startCluster(dataDir: string, workers: number): Promise<{ base: string; stop(): Promise<void> }> {
+async function startCluster(dataDir: string, workers: number): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/bin/quorum.js'), 'run', '--workers', String(workers)], {
     cwd: ROOT,
@@ -216,6 +217,7 @@ async function startCluster(dataDir: string, workers: number): Promise<{ base: s
   for (let i = 0; i < 40; i++) await get(`${base}/answer/api/v1/siteinfo`);
   return {
     base,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -321,10 +323,12 @@ async function main(): Promise<void> {
           await load(kind, cluster.base, fixture, 3, 3000 + rows.length, { writeOffset });
           writeOffset += 1_000;
           say(`${name}: ${seconds} s ...`);
+          const memory = sampleTreeMemory(cluster.pid);
           const r = await load(kind, cluster.base, fixture, seconds, 4000 + rows.length, { writeOffset });
+          const peak = memory.stop();
           writeOffset += 2_000;
-          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''})`);
-          rows.push({ key: `workers-${n}-${key}`, name, hitRate: null, ...r });
+          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''}); whole node peak RSS ${peak.rss} MB, PSS ${peak.pss} MB`);
+          rows.push({ key: `workers-${n}-${key}`, name: `${name} (whole node at most RSS ${peak.rss} MB, PSS ${peak.pss} MB)`, hitRate: null, ...r });
         } finally {
           await cluster.stop();
         }
