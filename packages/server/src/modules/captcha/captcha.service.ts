@@ -3,7 +3,12 @@
  * docs/ARCHITECTURE.md "Dependencies"). Answers are kept server-side in the `captchas` table (so any app node
  * can check them), as a SHA-256 of the lower-cased answer, for CAPTCHA_TTL_SECONDS, and are single use:
  * checking one deletes it, right or wrong. Each captcha is made for one action (GET /user/action/record?action=)
- * and passes only a check for that action: one solved for an e-mail send does not open a login.
+ * and passes only a check for that action (or one of Answer's names for it, ANSWER_ACTION_NAMES): one solved for an
+ * e-mail send does not open a login.
+ *
+ * Answer's client shows a captcha only when a captcha plugin is on in GET /plugin/status; the built-in captcha is
+ * listed there under the slug of Answer's basic captcha plugin (BUILTIN_CAPTCHA_SLUG), whose client part asks
+ * GET /user/action/record?action=<its key> and reads `{captcha_id, captcha_img, verify}`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Captcha } from 'captcha.gif';
@@ -15,6 +20,29 @@ export const CAPTCHA_ACTIONS = ['login', 'e_mail', 'find_pass', 'modify_pass', '
 
 /** An action a captcha can be checked for. */
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+
+/**
+ * Slug under which the built-in captcha is listed, switched on, in GET /plugin/status: the slug of Answer's basic
+ * captcha plugin (answer-plugins captcha-basic, info.yaml), the one Answer's client looks for among the plugins of
+ * type captcha it carries.
+ */
+export const BUILTIN_CAPTCHA_SLUG = 'basic_captcha';
+
+/**
+ * The keys Answer 1.4's client fetches captchas with (ui CaptchaKey) for the calls that check one here: `password`
+ * on the login form; `email` on forgot-password, e-mail change, sign-up and resend-activation; `edit_userinfo` on
+ * the e-mail change of the account settings. A captcha made for one of these passes the check of the action.
+ */
+export const ANSWER_ACTION_NAMES: Partial<Record<CaptchaAction, readonly string[]>> = {
+  login: ['password'],
+  e_mail: ['email', 'edit_userinfo'],
+  find_pass: ['email'],
+};
+
+/** Whether a captcha made for `madeFor` passes the check of `action` (the same name, or one of Answer's for it). */
+export function captchaFitsAction(madeFor: string, action: CaptchaAction): boolean {
+  return madeFor === action || (ANSWER_ACTION_NAMES[action] ?? []).includes(madeFor);
+}
 
 /** Longest action name stored with a captcha (the column is varchar(32)). */
 const ACTION_MAX = 32;
@@ -65,13 +93,13 @@ export async function createCaptcha(ctx: AppContext, action: string): Promise<{ 
 /**
  * Checks an answer for an action and uses the captcha up (single use, right or wrong, also when it was made for
  * another action). The answer is case-insensitive.
- * @param action the action being done; it must be the one the captcha was made for
+ * @param action the action being done; the captcha must have been made for it (or one of its ANSWER_ACTION_NAMES)
  * @returns true when the captcha exists, was made for `action`, has not expired and the answer matches
  */
 export async function verifyCaptcha(ctx: AppContext, id: string, answer: string, action: CaptchaAction): Promise<boolean> {
   if (!id || !answer) return false;
   const row = await takeCaptcha(requireDb(ctx), id);
   if (!row || row.expires_at < nowSeconds()) return false;
-  if (row.action !== action) return false;
+  if (!captchaFitsAction(row.action, action)) return false;
   return row.answer_hash === hashAnswer(answer);
 }

@@ -10,6 +10,7 @@ import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api'
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { badRequest, fieldErrors, notFound } from '../../core/errors.js';
 import { mergeConfig, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
+import { BUILTIN_CAPTCHA_SLUG } from '../captcha/index.js';
 import { INSTALLED_PLUGINS } from './installed.js';
 import * as repo from './plugin.repository.js';
 
@@ -77,9 +78,15 @@ export async function listPlugins(ctx: AppContext, filter: { status?: string; ha
   });
 }
 
-/** GET /plugin/status: `{slug_name, enabled}` of every installed plugin (Answer's client asks on start). */
+/**
+ * GET /plugin/status: `{slug_name, enabled}` of every installed plugin (Answer's client asks on start), then the
+ * built-in captcha, always on, under the slug of Answer's captcha plugin (captcha BUILTIN_CAPTCHA_SLUG): Answer's
+ * client shows a captcha only when a captcha plugin is on, and this site asks for one (e-mail sends, logins after
+ * failures).
+ */
 export async function pluginStatus(ctx: AppContext): Promise<{ slug_name: string; enabled: boolean }[]> {
-  return (await listPlugins(ctx)).map((p) => ({ slug_name: p.slug_name, enabled: p.enabled }));
+  const installed = (await listPlugins(ctx)).map((p) => ({ slug_name: p.slug_name, enabled: p.enabled }));
+  return [...installed, { slug_name: BUILTIN_CAPTCHA_SLUG, enabled: true }];
 }
 
 /**

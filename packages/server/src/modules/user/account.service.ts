@@ -146,13 +146,15 @@ export async function confirmEmailChange(ctx: AppContext, code: string): Promise
 
 /**
  * GET /user/action/record?action=: whether the next call of an action needs a captcha, with a fresh captcha.
- * Needed: `login` after repeated failures from the IP; `e_mail` (any e-mail send) and `find_pass` always. A captcha
- * image is included either way, so the client can show one when a call asks for it after all.
+ * Needed: `login` (Answer 1.4's client: `password`) after repeated failures from the IP; `e_mail` (any e-mail
+ * send) and `find_pass` always, so also Answer 1.4's `email` and `edit_userinfo` (its keys for those sends,
+ * captcha ANSWER_ACTION_NAMES). A captcha image is included either way, so the client can show one when a call
+ * asks for it after all.
  */
 export async function actionRecord(ctx: AppContext, action: string, ip: string): Promise<{ verify: boolean; captcha_id: string; captcha_img: string }> {
   let verify = false;
-  if (action === 'login') verify = await loginNeedsCaptcha(ctx, ip);
-  else if (action === 'e_mail' || action === 'find_pass') verify = true;
+  if (action === 'login' || action === 'password') verify = await loginNeedsCaptcha(ctx, ip);
+  else if (['e_mail', 'find_pass', 'email', 'edit_userinfo'].includes(action)) verify = true;
   const captcha = await createCaptcha(ctx, action);
   return { verify, ...captcha };
 }

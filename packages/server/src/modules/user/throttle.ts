@@ -2,7 +2,8 @@
  * Attempt counters for the account calls, per IP and per account, counted once for the whole site in the
  * counters of core/counters.ts (Redis with QUORUM_REDIS_URL; else the database with QUORUM_NODES > 1; else the
  * cluster primary for the workers of `quorum run --workers N`; else this process's memory). Two uses:
- * - failed logins, which switch on the captcha (3 per e-mail or IP in 15 min), always on;
+ * - failed logins, which switch on the captcha (3 per e-mail or IP in 30 min, Answer's rule for password
+ *   attempts: internal/service/action CaptchaActionPassword), always on;
  * - rate limits on login, registration, password reset and e-mail sends (429 `error.request.rate_limited`),
  *   off when the app is built with `rateLimit: false` (benchmarks, most tests).
  * Windows are fixed, opened by a key's first attempt (core/counters.ts): "10 an hour" allows 10 attempts in the
@@ -17,7 +18,7 @@ import { counters } from '../../core/counters.js';
 
 /** Failed logins (per e-mail or per IP) within LOGIN_FAIL_WINDOW after which a captcha is needed. */
 export const LOGIN_FAILS_BEFORE_CAPTCHA = 3;
-export const LOGIN_FAIL_WINDOW = 15 * 60;
+export const LOGIN_FAIL_WINDOW = 30 * 60;
 
 /** Rate limits: [max hits, window in seconds]. */
 export const LIMITS_BY_ACTION = {
