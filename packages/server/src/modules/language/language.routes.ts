@@ -1,10 +1,15 @@
-/** Language options and UI bundles: GET /language/options, /language/config (and the installer's copies). */
+/**
+ * Language options and UI bundles: GET /language/options, /language/config (and the installer's copies). A bundle
+ * is every string of the language (our web client's keys) plus `ui`, the same texts under the keys of Answer's
+ * web client (answer-ui.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { availableLanguages, isAvailableLanguage, uiBundle } from '../../core/i18n.js';
 import { getSettings } from '../siteinfo/index.js';
+import { answerUiBundle } from './answer-ui.js';
 
 const LangQuery = z.object({ lang: z.string().optional() });
 
@@ -18,6 +23,8 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
     return isAvailableLanguage(wanted) ? wanted : DEFAULT_LANGUAGE;
   };
 
+  const bundle = (lang: string) => ({ ...uiBundle(lang), ui: answerUiBundle(lang) });
+
   app.get('/answer/api/v1/language/options', async (req) => ok(req, options()));
   app.get('/installation/language/options', async (req) => ok(req, options()));
   // The web client loads a language other than en_US from here; the site's setting is read only when the
@@ -25,12 +32,12 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/language/config', async (req) => {
     const { lang } = parse(LangQuery, req.query);
     const asked = lang ?? (req.headers['accept-language'] ? req.lang : undefined);
-    if (isAvailableLanguage(asked)) return ok(req, uiBundle(asked));
+    if (isAvailableLanguage(asked)) return ok(req, bundle(asked));
     const site = ctx.installed ? (await getSettings(ctx)).interface.language : req.lang;
-    return ok(req, uiBundle(await pick(asked, site)));
+    return ok(req, bundle(await pick(asked, site)));
   });
   app.get('/installation/language/config', async (req) => {
     const { lang } = parse(LangQuery, req.query);
-    return ok(req, uiBundle(await pick(lang, req.lang)));
+    return ok(req, bundle(await pick(lang, req.lang)));
   });
 }

@@ -55,37 +55,50 @@ export async function canAudit(ctx: AppContext, user: Actor, kind: PostKind): Pr
   return hasPrivilege(ctx, user, `${kind}.audit`);
 }
 
-/** Permission names of GET /permission answered by role only (moderators and admins). */
+/**
+ * Permission names of GET /permission answered by role only (moderators and admins). Answer's names for the
+ * undelete permissions (`*.undeleted`, internal/service/permission) are answered like ours.
+ */
 const MODERATOR_ONLY = new Set([
   'question.delete', 'question.close', 'question.reopen', 'question.pin', 'question.unpin', 'question.hide', 'question.show',
-  'answer.delete', 'answer.accept', 'comment.edit', 'comment.delete', 'comment.vote_down', 'tag.edit_slug_name', 'tag.delete',
-  'vote.detail', 'tag.use_reserved_tag', 'question.undelete', 'answer.undelete',
+  'answer.delete', 'answer.accept', 'comment.edit', 'comment.delete', 'tag.edit_slug_name', 'tag.delete',
+  'vote.detail', 'tag.use_reserved_tag', 'question.undelete', 'answer.undelete', 'question.undeleted', 'answer.undeleted', 'tag.undeleted',
 ]);
+/** Names nobody is granted here: comments take up votes only (vote.service), and `admin.access` is the admin role's. */
+const NEVER_FOR_MODERATORS = new Set(['comment.vote_down', 'admin.access']);
 const ALIASES: Record<string, PrivilegeAction> = { 'answer.invite_someone_to_answer': 'question.invite' };
 
+/** One entry of GET /permission (Answer's schema.GetPermissionResp): the tip is empty when permitted. */
+export interface PermissionEntry {
+  has_permission: boolean;
+  no_permission_tip: string;
+}
+
+function allowed(user: Actor | undefined, t: Record<PrivilegeAction, number> | undefined, action: string): boolean {
+  if (!user || !t) return false;
+  if (action === 'admin.access') return user.role_id === Role.admin;
+  if (NEVER_FOR_MODERATORS.has(action)) return false;
+  const key = ALIASES[action] ?? action;
+  const known = MODERATOR_ONLY.has(action) || (PRIVILEGE_ACTIONS as readonly string[]).includes(key);
+  if (!known) return false;
+  if (isModerator(user)) return true;
+  if (MODERATOR_ONLY.has(action)) return false;
+  return user.rank >= t[key as PrivilegeAction];
+}
+
 /**
- * GET /permission: each asked action -> whether the user may do it in general (no particular post).
- * Anonymous visitors get false everywhere; unknown names are false.
+ * GET /permission: each asked action -> whether the user may do it in general (no particular post), in Answer's
+ * shape `{<action>: {has_permission, no_permission_tip}}` (internal/controller/permission_controller.go); the tip
+ * is empty when permitted, else the reputation refusal text (`error.rank.fail_to_meet_the_condition`).
+ * Anonymous visitors are refused everything; unknown names are refused.
+ * @param lang language of the tips
  */
-export async function permissionMap(ctx: AppContext, user: Actor | undefined, actions: string[]): Promise<Record<string, boolean>> {
-  const out: Record<string, boolean> = {};
+export async function permissionMap(ctx: AppContext, user: Actor | undefined, actions: string[], lang: string): Promise<Record<string, PermissionEntry>> {
+  const out: Record<string, PermissionEntry> = {};
   const t = user ? await currentThresholds(ctx) : undefined;
   for (const action of actions) {
-    const known = MODERATOR_ONLY.has(action) || action in ALIASES || (PRIVILEGE_ACTIONS as readonly string[]).includes(action);
-    if (!user || !t || !known) {
-      out[action] = false;
-      continue;
-    }
-    if (isModerator(user)) {
-      out[action] = true;
-      continue;
-    }
-    if (MODERATOR_ONLY.has(action)) {
-      out[action] = false;
-      continue;
-    }
-    const key = ALIASES[action] ?? action;
-    out[action] = (PRIVILEGE_ACTIONS as readonly string[]).includes(key) ? user.rank >= t[key as PrivilegeAction] : false;
+    const has = allowed(user, t, action);
+    out[action] = { has_permission: has, no_permission_tip: has ? '' : translate('error.rank.fail_to_meet_the_condition', lang) };
   }
   return out;
 }

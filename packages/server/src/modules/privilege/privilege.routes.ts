@@ -33,6 +33,6 @@ export async function privilegeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/permission', async (req) => {
     const { action } = parse(PermissionQuery, req.query);
     const actions = action.split(',').map((s) => s.trim()).filter(Boolean);
-    return ok(req, await permissionMap(ctx, await currentUser(ctx, req), actions));
+    return ok(req, await permissionMap(ctx, await currentUser(ctx, req), actions, req.lang));
   });
 }

@@ -17,7 +17,12 @@ for (const dialect of DIALECTS) {
       await makeModerator(site, mod.id);
     });
     afterAll(async () => site?.close());
-    const permission = (token: string | undefined, actions: string) => call(site!.app, 'GET', `${API}/permission?action=${actions}`, { token });
+    /** GET /permission, read as `{action: has_permission}` (each entry also carries Answer's `no_permission_tip`). */
+    const permission = async (token: string | undefined, actions: string) => {
+      const r = await call(site!.app, 'GET', `${API}/permission?action=${actions}`, { token });
+      const data = r.body.data as Record<string, { has_permission: boolean; no_permission_tip: string }>;
+      return { ...r, body: { ...r.body, data: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.has_permission])) } };
+    };
 
     it('shows the levels with their thresholds to admins only', async (t) => {
       if (!site) return t.skip();
