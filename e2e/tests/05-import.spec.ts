@@ -6,7 +6,7 @@
  * on a profile are looked at in the browser.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,11 @@ import { expect, test } from '../fixtures/test';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BEER = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'stackexchange', 'beer.stackexchange.com');
 const BIN = path.join(REPO_ROOT, 'packages', 'server', 'bin', 'quorum.js');
+// The real dump sits beside the repository, not in it: without it this spec skips with one line, except under
+// CI=true (unless QUORUM_TEST_BARE=1 marks a run on the repository alone), as the unit tests' fixtures rule.
+const HAVE_BEER = existsSync(path.join(BEER, 'Posts.xml'));
+const NO_BEER = `the Stack Exchange fixtures are not at ${path.dirname(BEER)}`;
+if (!HAVE_BEER && process.env.CI === 'true' && process.env.QUORUM_TEST_BARE !== '1') throw new Error(`${NO_BEER} (CI=true requires them)`);
 
 /** One dump file of `rows` (attribute values already XML-escaped where needed). */
 function dumpFile(root: string, rows: string[]): string {
@@ -55,6 +60,7 @@ function freePort(): Promise<number> {
 }
 
 test.describe('a Stack Exchange import', () => {
+  test.skip(!HAVE_BEER, NO_BEER);
   let dataDir = '';
   let server: ChildProcess | undefined;
   let site = '';

@@ -1,8 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../core/paths.js';
+import { COFFEE, haveFixtures } from '../../../test/fixtures.js';
+import { writeDump } from '../../../test/se-dump.js';
 import { htmlText, indexText, queryForms, strongQueryForms, tokenize } from './tokenizer.js';
+
+/** Posts.xml of a generated dump (test/se-dump.ts), as text. */
+function generatedPosts(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-tokenizer-'));
+  try {
+    writeDump(dir, { questions: 150, users: 9 });
+    return readFileSync(path.join(dir, 'Posts.xml'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('search tokenizer', () => {
   it('lower-cases words, strips diacritics and splits on punctuation', () => {
@@ -30,7 +43,8 @@ describe('search tokenizer', () => {
 
   it('tokenizes ASCII text (a faster path) exactly as the general path does', () => {
     // The general path runs for any text with a character outside ASCII: ' é' adds one token ('qeq') at the end.
-    const posts = readFileSync(path.join(REPO_ROOT, '..', 'shared', 'fixtures', 'stackexchange', 'coffee.stackexchange.com', 'Posts.xml'), 'utf8');
+    // Real posts when the fixtures are beside the repository, else a generated dump's (test/se-dump.ts).
+    const posts = haveFixtures() ? readFileSync(path.join(COFFEE, 'Posts.xml'), 'utf8') : generatedPosts();
     const texts = [...posts.matchAll(/Body="([^"]*)"/g)].slice(0, 300).map((m) => htmlText(m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')));
     const ascii = texts.filter((t) => /^[^\u0080-\uffff]*$/.test(t));
     expect(ascii.length).toBeGreaterThan(100);
