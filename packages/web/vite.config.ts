@@ -70,6 +70,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     manifest: true,
+    // Every browser the es2022 target runs in preloads modules itself (a browser without it only loses the
+    // preload): the polyfill left the first load.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2022',
   },

@@ -1,18 +1,47 @@
 #!/usr/bin/env node
 /**
- * Prints the gzip size of the JavaScript a question page loads up front (the client entry chunk plus its
- * static imports, from the Vite manifest) and fails when it is over the budget.
- * Usage: node scripts/bundle-size.mjs [budgetKB]   (default 151 KB gzip: 150 until the web client named itself to
- * the server, X-Quorum-Client, and learned of logins from the CSRF cookie; route-level chunks are what brings it
- * down from here)
+ * Per-page budgets of the JavaScript a public page loads before it is interactive, from the Vite manifest of the
+ * client build: the entry chunk, the page's route chunk(s) and the strings files that page waits for (the lazily
+ * loaded en_US files its `withStrings` names, lib/i18n.ts), each with every chunk it imports statically. Those are the
+ * files the server names in the page's `<link rel="modulepreload">` tags (packages/server/src/modules/ssr/
+ * ssr.renderer.ts) and the client awaits before hydrating (app/pages.ts).
+ *
+ * Sizes are brotli at quality 11 — the `.br` copies scripts/precompress.mjs writes and the server sends to every
+ * browser that accepts brotli — with gzip level 9 printed beside them. 1 KB = 1024 bytes. Budgets sit just above
+ * what the build reaches (docs/BENCHMARKS.md, "First-load JavaScript"): React 19, react-dom, react-router,
+ * TanStack Query and i18next alone are ~91 KB brotli (~105 KB gzip), so the issue's 80/90 KB cannot be met by
+ * splitting the app's own code.
+ *
+ * Usage: node scripts/bundle-size.mjs [--json] [--dir <client build>]   (default dist/client) Exits 1 when a page is over its budget, 2 when the build or a
+ * page's route module is missing from the manifest (a renamed page must be renamed here too).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'client');
-const budgetKB = Number(process.argv[2] ?? 151);
+const dirArg = process.argv.indexOf('--dir');
+const root = dirArg > 0 ? process.argv[dirArg + 1] : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'client');
+
+/** The manifest key of the lazily loaded en_US strings file `name` (lib/i18n.ts `withStrings`). */
+const strings = (name) => `../../i18n/en_US/${name}.yaml`;
+
+/**
+ * The public pages: their route module(s) and the strings files they hydrate with (manifest keys; as in
+ * app/routes.tsx), and the
+ * budget in KB of brotli. The list pages' budget is the issue's 80 KB target where reachable, else just above the
+ * measured figure; likewise the question page's 90 KB.
+ */
+const PAGES = [
+  { page: 'question page', path: '/questions/:id', modules: ['src/features/questions/QuestionPage.tsx'], budget: 131 },
+  { page: 'question list', path: '/', modules: ['src/features/questions/QuestionListPage.tsx', strings('ui-people'), strings('ui-tags')], budget: 136 },
+  { page: 'tags', path: '/tags', modules: ['src/features/tags/TagsPage.tsx', strings('ui-tags')], budget: 134 },
+  { page: 'users', path: '/users', modules: ['src/features/users/UserListPage.tsx', strings('ui-people')], budget: 126 },
+  { page: 'tag page', path: '/tags/:name', modules: ['src/features/tags/TagPage.tsx', strings('ui-tags')], budget: 135 },
+  { page: 'profile', path: '/users/:name', modules: ['src/features/users/ProfilePage.tsx', strings('ui-people'), strings('ui-badges'), strings('ui-review')], budget: 137 },
+  { page: 'search', path: '/search', modules: ['src/features/search/SearchPage.tsx', strings('ui-tags')], budget: 140 },
+  { page: 'login', path: '/users/login', modules: ['src/features/auth/LoginPage.tsx', strings('ui-account'), strings('ui-auth'), strings('ui-plugins'), strings('server')], budget: 164 },
+];
 
 let manifest;
 try {
@@ -21,35 +50,58 @@ try {
   console.error(`No Vite manifest in ${root}/.vite; run "npm run build -w @quorum/web" first.`);
   process.exit(2);
 }
-
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) {
   console.error('The manifest has no entry chunk.');
   process.exit(2);
 }
 
-/** Entry chunk plus every chunk reachable through static imports. */
-const seen = new Set();
-const walk = (key) => {
-  if (seen.has(key)) return;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) walk(dep);
-};
-walk(entryKey);
+/** Adds `key` and every chunk it imports statically to `into`. */
+function walk(key, into) {
+  if (into.has(key)) return;
+  into.add(key);
+  for (const dep of manifest[key]?.imports ?? []) walk(dep, into);
+}
 
-let total = 0;
-const rows = [];
-for (const key of seen) {
-  const file = manifest[key].file;
-  if (!file.endsWith('.js')) continue;
-  const size = gzipSync(readFileSync(join(root, file)), { level: 9 }).length;
-  total += size;
-  rows.push([file, size]);
+const sizes = new Map();
+/** Brotli-11 and gzip-9 bytes of one output file (cached). */
+function sizeOf(file) {
+  let s = sizes.get(file);
+  if (!s) {
+    const bytes = readFileSync(join(root, file));
+    s = {
+      br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length,
+      gz: gzipSync(bytes, { level: 9 }).length,
+    };
+    sizes.set(file, s);
+  }
+  return s;
 }
-for (const [file, size] of rows.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
-const totalKB = total / 1024;
-console.log(`${totalKB.toFixed(1).padStart(8)} KB  initial JS of the question page (gzip), budget ${budgetKB} KB`);
-if (totalKB > budgetKB) {
-  console.error(`Over budget by ${(totalKB - budgetKB).toFixed(1)} KB.`);
-  process.exit(1);
+
+const kb = (n) => (n / 1024).toFixed(1);
+const results = [];
+let missing = false;
+for (const page of PAGES) {
+  const keys = new Set();
+  walk(entryKey, keys);
+  for (const key of page.modules) {
+    if (!manifest[key]) {
+      console.error(`${page.page}: ${key} is not a chunk of the build (renamed, or no longer split off?).`);
+      missing = true;
+    }
+    walk(key, keys);
+  }
+  const files = [...keys].map((k) => manifest[k]?.file).filter((f) => f?.endsWith('.js'));
+  const total = files.reduce((acc, f) => ({ br: acc.br + sizeOf(f).br, gz: acc.gz + sizeOf(f).gz }), { br: 0, gz: 0 });
+  results.push({ ...page, files: files.length, br: total.br, gz: total.gz });
 }
+if (missing) process.exit(2);
+
+if (process.argv.includes('--json')) console.log(JSON.stringify(results.map(({ page, path, files, br, gz, budget }) => ({ page, path, files, brKB: +kb(br), gzKB: +kb(gz), budgetKB: budget }))));
+else {
+  console.log(`${'page'.padEnd(16)}${'path'.padEnd(17)}${'files'.padStart(6)}${'brotli KB'.padStart(11)}${'gzip KB'.padStart(9)}${'budget'.padStart(8)}`);
+  for (const r of results) console.log(`${r.page.padEnd(16)}${r.path.padEnd(17)}${String(r.files).padStart(6)}${kb(r.br).padStart(11)}${kb(r.gz).padStart(9)}${String(r.budget).padStart(8)}`);
+}
+const over = results.filter((r) => r.br / 1024 > r.budget);
+for (const r of over) console.error(`${r.page} (${r.path}): ${kb(r.br)} KB brotli, over its budget of ${r.budget} KB by ${kb(r.br - r.budget * 1024)} KB.`);
+if (over.length) process.exit(1);

@@ -12,18 +12,24 @@ import { App } from './app/App';
 import { loadLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient, setActiveQueryClient } from './lib/queryClient';
 import { readStored, STORAGE_KEYS } from './lib/session';
-import { z } from 'zod';
+import { preloadPages } from './app/pages';
 
 declare global {
   interface Window {
     __QUORUM_DATA__?: Record<string, unknown>;
     __QUORUM_LANG__?: string;
+    /** The route pages the server rendered (module paths, app/pages.tsx); their chunks are preloaded in the HTML. */
+    __QUORUM_PAGES__?: string[];
+    /** zod's global configuration object, read by zod when it loads (zod/v4/core `globalConfig`). */
+    __zod_globalConfig?: Record<string, unknown>;
   }
 }
 
 // The page's Content-Security-Policy forbids eval: zod must not probe `Function('')` for its compiled parsers
-// (the probe is caught, but the browser still reports a violation).
-z.config({ jitless: true });
+// (the probe is caught, but the browser still reports a violation). Set on the global object zod adopts as its
+// configuration when it loads, or already holds (what `z.config({ jitless: true })` sets), so zod itself stays in
+// the chunks of the forms that validate with it instead of the first load.
+Object.assign((window.__zod_globalConfig ??= {}), { jitless: true });
 // Tab stays inside open dialogs (lib/focusTrap.ts); loaded apart, as no dialog opens before the page is used.
 void import('./lib/focusTrap').then((m) => m.installDialogFocusTrap());
 
@@ -31,6 +37,8 @@ const initialLanguage = window.__QUORUM_LANG__ ?? readStored(STORAGE_KEYS.lang) 
 // Hydration must see the strings the server rendered with: fetch that language first when it is not built in.
 await loadLanguage(initialLanguage).catch(() => undefined);
 setLanguage(initialLanguage);
+// The rendered page's chunk (already fetching: the HTML preloads it), so hydration renders it in one pass.
+await preloadPages(window.__QUORUM_PAGES__ ?? []);
 const queryClient = createQueryClient(window.__QUORUM_DATA__ ?? {});
 setActiveQueryClient(queryClient);
 

@@ -9,17 +9,34 @@ import { StaticRouter } from 'react-router';
 import { App } from './app/App';
 import { setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/queryClient';
+import { renderedPages, startRender } from './app/pages';
+import { DEFAULT_LANGUAGE, PSEUDO_RTL_LANGUAGE } from '@quorum/contract';
 
 /** Input of one render: the request URL (path + query), the UI language and the prefetched payloads. */
 export interface RenderInput {
   url: string;
-  lang: 'en_US' | 'zh_CN';
+  lang: string;
   data: Record<string, unknown>;
 }
 
-/** Renders the app for `input.url` synchronously; returns the markup for `<div id="root">`. */
-export function render(input: RenderInput): { html: string } {
+/** What one render gives the server-side renderer (packages/server/src/modules/ssr/ssr.renderer.ts). */
+export interface RenderOutput {
+  /** The markup for `<div id="root">`. */
+  html: string;
+  /** Module paths of the route pages it reached (`src/features/...tsx`): the browser loads them before hydrating. */
+  pages: string[];
+  /**
+   * Keys of the client build's manifest whose chunks the document preloads: the pages, and the strings files they
+   * render with when those come from the build (en_US and its right-to-left pseudo-locale; another language is
+   * fetched whole from the server).
+   */
+  preload: string[];
+}
+
+/** Renders the app for `input.url` synchronously (app/pages.tsx notes the route pages it reaches). */
+export function render(input: RenderInput): RenderOutput {
   setLanguage(input.lang);
+  startRender();
   const queryClient = createQueryClient(input.data);
   try {
     const html = renderToString(
@@ -29,7 +46,9 @@ export function render(input: RenderInput): { html: string } {
         </StaticRouter>
       </StrictMode>,
     );
-    return { html };
+    const { pages, strings } = renderedPages();
+    const builtStrings = input.lang === DEFAULT_LANGUAGE || input.lang === PSEUDO_RTL_LANGUAGE;
+    return { html, pages, preload: [...pages, ...(builtStrings ? strings.map((name) => `../../i18n/${DEFAULT_LANGUAGE}/${name}.yaml`) : [])] };
   } finally {
     queryClient.clear();
   }

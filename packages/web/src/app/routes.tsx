@@ -1,81 +1,77 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { PageSpinner } from '../components/PageSpinner';
 import { createRoutesFromChildren, Route, Routes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import ForbiddenPage from '../features/errors/ForbiddenPage';
 import MaintenancePage from '../features/errors/MaintenancePage';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import ServerErrorPage from '../features/errors/ServerErrorPage';
-import QuestionPage from '../features/questions/QuestionPage';
 import { withAccountStrings } from '../features/account/strings';
 import { withAdminStrings } from '../features/admin/strings';
 import { Guard } from './guards';
 import { BareLayout, Layout } from './Layout';
-import { withStrings } from '../lib/i18n';
-
-/** Never settles: on the server a lazy page suspends, so its Suspense fallback is rendered instead. */
-const pending = new Promise<never>(() => {});
-/** Server stand-in for client-only pages: suspends forever (renderToString then emits the fallback). */
-function ClientOnly(): never {
-  throw pending;
-}
+import { clientPage, serverPage } from './pages';
 
 type Page = ComponentType;
-// Client-only pages (editor, forms): code-split and never rendered on the server.
-const InstallPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/install/InstallPage')));
-const AskPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/ask/AskPage')));
-const EditQuestionPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/edit/EditQuestionPage')));
-const EditAnswerPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/edit/EditAnswerPage')));
-const TagInfoPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagInfoPage')));
-const TagCreatePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagCreatePage')));
-const TagEditPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/tags/TagEditPage')));
-const SearchPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/search/SearchPage')));
+// Client-only pages (editor, forms): code-split and never rendered on the server. Each waits for every string,
+// except the public pages, which name the string files they render with (i18n/en_US/<name>.yaml beside the core):
+// the first load of a list page does not fetch the installer's, the review queue's or the server's messages.
+const InstallPage: Page = clientPage('src/features/install/InstallPage.tsx', () => import('../features/install/InstallPage'));
+const AskPage: Page = clientPage('src/features/ask/AskPage.tsx', () => import('../features/ask/AskPage'));
+const EditQuestionPage: Page = clientPage('src/features/edit/EditQuestionPage.tsx', () => import('../features/edit/EditQuestionPage'));
+const EditAnswerPage: Page = clientPage('src/features/edit/EditAnswerPage.tsx', () => import('../features/edit/EditAnswerPage'));
+const TagInfoPage: Page = clientPage('src/features/tags/TagInfoPage.tsx', () => import('../features/tags/TagInfoPage'));
+const TagCreatePage: Page = clientPage('src/features/tags/TagCreatePage.tsx', () => import('../features/tags/TagCreatePage'));
+const TagEditPage: Page = clientPage('src/features/tags/TagEditPage.tsx', () => import('../features/tags/TagEditPage'));
+const SearchPage: Page = clientPage('src/features/search/SearchPage.tsx', () => import('../features/search/SearchPage'), ['ui-tags']);
 // Server-rendered yet code-split pages: loaded up front on the server (top-level await, SSR build only) so the
-// first HTML has their content; lazy in the browser, where hydration waits for their chunk inside LazyPage.
-const QuestionListPage: Page = import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : lazy(withStrings(() => import('../features/questions/QuestionListPage')));
-const TagsPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : lazy(withStrings(() => import('../features/tags/TagsPage')));
-const TagPage: Page = import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : lazy(withStrings(() => import('../features/tags/TagPage')));
-const TimelinePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/timeline/TimelinePage')));
-const UserListPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/UserListPage')));
-const ProfilePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/users/ProfilePage')));
-const BadgesPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/badges/BadgesPage')));
-const BadgePage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/badges/BadgePage')));
-const NotificationsPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/notifications/NotificationsPage')));
+// first HTML has their content; lazy in the browser, where the entry loads the rendered page's chunk before
+// hydrating (app/pages.tsx; the HTML preloads it). The question page needs only the built-in core strings.
+const QuestionPage: Page = serverPage('src/features/questions/QuestionPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionPage')).default : null, () => import('../features/questions/QuestionPage'), []);
+const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags']);
+const TagsPage: Page = serverPage('src/features/tags/TagsPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : null, () => import('../features/tags/TagsPage'), ['ui-tags']);
+const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags']);
+const TimelinePage: Page = clientPage('src/features/timeline/TimelinePage.tsx', () => import('../features/timeline/TimelinePage'));
+const UserListPage: Page = clientPage('src/features/users/UserListPage.tsx', () => import('../features/users/UserListPage'), ['ui-people']);
+const ProfilePage: Page = clientPage('src/features/users/ProfilePage.tsx', () => import('../features/users/ProfilePage'), ['ui-people', 'ui-badges', 'ui-review']);
+const BadgesPage: Page = clientPage('src/features/badges/BadgesPage.tsx', () => import('../features/badges/BadgesPage'));
+const BadgePage: Page = clientPage('src/features/badges/BadgePage.tsx', () => import('../features/badges/BadgePage'));
+const NotificationsPage: Page = clientPage('src/features/notifications/NotificationsPage.tsx', () => import('../features/notifications/NotificationsPage'));
 // Accounts and settings (client-only).
 // Their strings load with them (features/account/strings.ts).
-const account = <K extends string>(load: () => Promise<Record<K, Page>>, name: K): Page =>
-  import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] }))));
-const LoginPage = account(() => import('../features/auth/LoginPage'), 'default');
-const RegisterPage = account(() => import('../features/auth/RegisterPage'), 'default');
-const ActivationPage = account(() => import('../features/account/ActivationPage'), 'default');
-const ActivationSuccessPage = account(() => import('../features/account/ActivationResultPages'), 'ActivationSuccessPage');
-const ActivationFailedPage = account(() => import('../features/account/ActivationResultPages'), 'ActivationFailedPage');
-const AccountRecoveryPage = account(() => import('../features/account/AccountRecoveryPage'), 'default');
-const PasswordResetPage = account(() => import('../features/account/PasswordResetPage'), 'default');
-const ChangeEmailPage = account(() => import('../features/account/ChangeEmailPage'), 'default');
-const ConfirmNewEmailPage = account(() => import('../features/account/CodeLinkPages'), 'ConfirmNewEmailPage');
-const UnsubscribePage = account(() => import('../features/account/CodeLinkPages'), 'UnsubscribePage');
-const SuspendedPage = account(() => import('../features/account/SuspendedPage'), 'default');
-const LogoutPage = account(() => import('../features/account/LogoutPage'), 'default');
-const SettingsPage = account(() => import('../features/settings/SettingsPage'), 'default');
+const account = <K extends string>(chunk: string, load: () => Promise<Record<K, Page>>, name: K, files?: readonly string[]): Page =>
+  clientPage(chunk, () => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] })), files);
+const LoginPage = account('src/features/auth/LoginPage.tsx', () => import('../features/auth/LoginPage'), 'default', ['ui-auth', 'ui-plugins', 'server']);
+const RegisterPage = account('src/features/auth/RegisterPage.tsx', () => import('../features/auth/RegisterPage'), 'default');
+const ActivationPage = account('src/features/account/ActivationPage.tsx', () => import('../features/account/ActivationPage'), 'default');
+const ActivationSuccessPage = account('src/features/account/ActivationResultPages.tsx', () => import('../features/account/ActivationResultPages'), 'ActivationSuccessPage');
+const ActivationFailedPage = account('src/features/account/ActivationResultPages.tsx', () => import('../features/account/ActivationResultPages'), 'ActivationFailedPage');
+const AccountRecoveryPage = account('src/features/account/AccountRecoveryPage.tsx', () => import('../features/account/AccountRecoveryPage'), 'default');
+const PasswordResetPage = account('src/features/account/PasswordResetPage.tsx', () => import('../features/account/PasswordResetPage'), 'default');
+const ChangeEmailPage = account('src/features/account/ChangeEmailPage.tsx', () => import('../features/account/ChangeEmailPage'), 'default');
+const ConfirmNewEmailPage = account('src/features/account/CodeLinkPages.tsx', () => import('../features/account/CodeLinkPages'), 'ConfirmNewEmailPage');
+const UnsubscribePage = account('src/features/account/CodeLinkPages.tsx', () => import('../features/account/CodeLinkPages'), 'UnsubscribePage');
+const SuspendedPage = account('src/features/account/SuspendedPage.tsx', () => import('../features/account/SuspendedPage'), 'default');
+const LogoutPage = account('src/features/account/LogoutPage.tsx', () => import('../features/account/LogoutPage'), 'default');
+const SettingsPage = account('src/features/settings/SettingsPage.tsx', () => import('../features/settings/SettingsPage'), 'default');
 // The admin console: one client-only chunk with its own strings (features/admin/strings.ts); the dashboard's
 // chart library is a further chunk inside it.
-const AdminPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(withAdminStrings(() => import('../features/admin/AdminPage'))));
+const AdminPage: Page = clientPage('src/features/admin/AdminPage.tsx', withAdminStrings(() => import('../features/admin/AdminPage')));
 // The review queue (features/review): client-only; who may see it is decided by GET /reviewing/type.
-const ReviewPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/review/ReviewPage')));
+const ReviewPage: Page = clientPage('src/features/review/ReviewPage.tsx', () => import('../features/review/ReviewPage'));
 // Third-party login landings (features/connector): client-only.
-const AuthLandingPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/AuthLandingPage')));
-const ConfirmEmailPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/connector/ConfirmEmailPage')));
+const AuthLandingPage: Page = clientPage('src/features/connector/AuthLandingPage.tsx', () => import('../features/connector/AuthLandingPage'));
+const ConfirmEmailPage: Page = clientPage('src/features/connector/ConfirmEmailPage.tsx', () => import('../features/connector/ConfirmEmailPage'));
 // External user center pages (features/user-center): client-only.
-const UserCenterAuthPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/user-center/UserCenterAuthPage')));
-const UserCenterAuthFailedPage: Page = import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/user-center/AuthFailedPage')));
+const UserCenterAuthPage: Page = clientPage('src/features/user-center/UserCenterAuthPage.tsx', () => import('../features/user-center/UserCenterAuthPage'));
+const UserCenterAuthFailedPage: Page = clientPage('src/features/user-center/AuthFailedPage.tsx', () => import('../features/user-center/AuthFailedPage'));
 const legal = (name: 'TermsPage' | 'PrivacyPage'): Page =>
-  import.meta.env.SSR ? ClientOnly : lazy(withStrings(() => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] }))));
+  clientPage('src/features/legal/LegalPage.tsx', () => import('../features/legal/LegalPage').then((m): { default: Page } => ({ default: m[name] })));
 const TermsPage = legal('TermsPage');
 const PrivacyPage = legal('PrivacyPage');
 
 /**
- * Suspense boundary of one lazy page. Kept around lazy pages only: server-rendered pages have no boundary,
- * so they hydrate in one pass (a language switch right after hydration cannot race a pending boundary).
+ * Suspense boundary of one page. A server-rendered page still hydrates in one pass (a language switch right after
+ * hydration cannot race a pending boundary): the entry loads its chunk before hydrating (app/pages.tsx).
  */
 function LazyPage({ page: Page }: { page: Page }) {
   return (
@@ -98,9 +94,9 @@ function routeTable(): ReactElement<{ children: ReactElement[] }> {
         <Route path="questions/ask" element={<Guard need="activated"><LazyPage page={AskPage} /></Guard>} />
         <Route path="badges" element={<LazyPage page={BadgesPage} />} />
         <Route path="badges/:id" element={<LazyPage page={BadgePage} />} />
-        <Route path="questions/:qid" element={<QuestionPage />} />
-        <Route path="questions/:qid/:slug" element={<QuestionPage />} />
-        <Route path="questions/:qid/:slug/:aid" element={<QuestionPage />} />
+        <Route path="questions/:qid" element={<LazyPage page={QuestionPage} />} />
+        <Route path="questions/:qid/:slug" element={<LazyPage page={QuestionPage} />} />
+        <Route path="questions/:qid/:slug/:aid" element={<LazyPage page={QuestionPage} />} />
         <Route path="posts/:qid/edit" element={<Guard need="activated"><LazyPage page={EditQuestionPage} /></Guard>} />
         <Route path="posts/:qid/:aid/edit" element={<Guard need="activated"><LazyPage page={EditAnswerPage} /></Guard>} />
         <Route path="users/login" element={<Guard need="loginPage"><LazyPage page={LoginPage} /></Guard>} />

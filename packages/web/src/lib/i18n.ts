@@ -101,8 +101,18 @@ function isLoadable(lang: string): boolean {
 
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
-/** Set once a lazily loaded part asked for the full strings: a language switch then loads them too. */
-let fullWanted = false;
+/**
+ * The lazily loaded files asked for so far (`ui-tags`, `server`, ...), or 'all' once a part asked for every string:
+ * a language switch loads the same files of the new language before it applies.
+ */
+let wanted: 'all' | Set<string> = new Set();
+
+/** `ui-tags` of `../../../../i18n/en_US/ui-tags.yaml`. */
+function fileName(file: string): string {
+  return /([^/]+)\.yaml$/.exec(file)?.[1] ?? file;
+}
+/** The names of en_US's lazily loaded files (every ui-*.yaml but the core ones and the account and admin files, plus server.yaml). */
+const REST_NAMES: readonly string[] = Object.keys(lazyFiles).filter((file) => !CORE.test(file)).map(fileName);
 
 /**
  * Another language's strings, all at once, from the server (GET /language/config, Answer's call: every file of
@@ -116,35 +126,47 @@ async function fetchLanguage(lang: string): Promise<Tree> {
   return isTree(body.data) ? body.data : {};
 }
 
-/** en_US's built-in core or its lazily loaded files (the rest), as one tree. */
-async function defaultFiles(part: 'core' | 'rest'): Promise<Tree> {
-  const files: [string, Tree][] =
-    part === 'core'
-      ? Object.entries(defaultCoreFiles)
-      : await Promise.all(Object.entries(lazyFiles).filter(([file]) => !CORE.test(file)).map(async ([file, load]) => [file, await load()] as [string, Tree]));
-  return collect(Object.fromEntries(files))[DEFAULT_LANGUAGE]?.translation ?? {};
+/** en_US's built-in core, or one of its lazily loaded files by name, as one tree. */
+async function defaultFiles(part: string): Promise<Tree> {
+  if (part === 'core') return collect(defaultCoreFiles)[DEFAULT_LANGUAGE]?.translation ?? {};
+  const entry = Object.entries(lazyFiles).find(([file]) => !CORE.test(file) && fileName(file) === part);
+  return entry ? (collect({ [entry[0]]: await entry[1]() })[DEFAULT_LANGUAGE]?.translation ?? {}) : {};
 }
 
-function loadFiles(lang: string, part: 'core' | 'rest'): Promise<void> {
-  // A language from the server arrives whole: its core and its rest are one request.
-  const fromServer = lang !== DEFAULT_LANGUAGE && lang !== PSEUDO_RTL_LANGUAGE;
-  const key = fromServer ? `${lang}:all` : `${lang}:${part}`;
+/** A language from the server arrives whole: its core and every file are one request. */
+function fromServer(lang: string): boolean {
+  return lang !== DEFAULT_LANGUAGE && lang !== PSEUDO_RTL_LANGUAGE;
+}
+
+/** True when `part` ('core' or a file name) of `lang` is in i18next. */
+function isLoaded(lang: string, part: string): boolean {
+  if (import.meta.env.SSR || loaded.has(`${lang}:all`) || loaded.has(`${lang}:${part}`)) return true;
+  return part === 'core' && lang === DEFAULT_LANGUAGE;
+}
+
+function loadFiles(lang: string, part: string): Promise<void> {
+  const whole = fromServer(lang);
+  const key = whole ? `${lang}:all` : `${lang}:${part}`;
+  if (isLoaded(lang, part)) return Promise.resolve();
   let p = loading.get(key);
   if (!p) {
-    // The pseudo-locale is made from en_US: its core is built in, the rest comes from en_US's chunks.
-    const tree = fromServer ? fetchLanguage(lang) : defaultFiles(part).then((t) => (lang === PSEUDO_RTL_LANGUAGE ? mirrored(t) : t));
+    // The pseudo-locale is made from en_US: its core is built in, the other files come from en_US's chunks.
+    const tree = whole ? fetchLanguage(lang) : defaultFiles(part).then((t) => (lang === PSEUDO_RTL_LANGUAGE ? mirrored(t) : t));
     p = tree.then((translation) => {
-      // Deep merge; the server's whole language (or a core) overwrites, the rest never overwrites the core.
-      i18n.addResourceBundle(lang, 'translation', translation, true, fromServer || part === 'core');
-      if (fromServer) {
-        loaded.add(`${lang}:core`);
-        loaded.add(`${lang}:rest`);
-      } else loaded.add(key);
+      // Deep merge; the server's whole language (or a core) overwrites, a file never overwrites the core (no key
+      // is in two files).
+      i18n.addResourceBundle(lang, 'translation', translation, true, whole || part === 'core');
+      loaded.add(key);
     });
     p.catch(() => loading.delete(key));
     loading.set(key, p);
   }
   return p;
+}
+
+/** The files a language switch must load: every one asked for so far. */
+function wantedNames(): readonly string[] {
+  return wanted === 'all' ? REST_NAMES : [...wanted];
 }
 
 /**
@@ -156,19 +178,25 @@ export function loadLanguage(lang: string): Promise<void> {
   return loadFiles(lang, 'core');
 }
 
-/** Makes every string of a language available (core plus the rest: other pages, forms, server messages). */
-export function loadAllStrings(lang: string): Promise<void> {
+/**
+ * Makes the core strings of a language and the named files available (`files` omitted: every string of the
+ * language — core plus the rest: other pages, forms, server messages).
+ * @param files names of en_US's lazily loaded files, e.g. `['ui-tags']` for i18n/en_US/ui-tags.yaml
+ */
+export function loadAllStrings(lang: string, files?: readonly string[]): Promise<void> {
   if (import.meta.env.SSR || !isLoadable(lang)) return Promise.resolve();
-  fullWanted = true;
-  return Promise.all([loadFiles(lang, 'core'), loadFiles(lang, 'rest')]).then(() => undefined);
+  if (!files) wanted = 'all';
+  else if (wanted !== 'all') for (const f of files) wanted.add(f);
+  return Promise.all(['core', ...(files ?? REST_NAMES)].map((part) => loadFiles(lang, part))).then(() => undefined);
 }
 
 /**
- * Wraps the loader of a lazily loaded module so it resolves once the current language's full strings are in
- * too (use as `lazy(withStrings(() => import('./Page')))`).
+ * Wraps the loader of a lazily loaded module so it resolves once the current language's strings are in too (use
+ * as `lazy(withStrings(() => import('./Page')))`): every string, or with `files` only those files beside the core
+ * (a public page that hydrates with them: the rest loads with the next part that asks for every string).
  */
-export function withStrings<M>(load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), loadAllStrings(i18n.language || DEFAULT_LANGUAGE)]).then(([m]) => m);
+export function withStrings<M>(load: () => Promise<M>, files?: readonly string[]): () => Promise<M> {
+  return () => Promise.all([load(), loadAllStrings(i18n.language || DEFAULT_LANGUAGE, files)]).then(([m]) => m);
 }
 
 /**
@@ -186,11 +214,11 @@ export function setLanguage(lang: string): void {
       applyStylesheetDirection(textDirection(next));
     }
   };
-  const builtIn = import.meta.env.SSR || next === DEFAULT_LANGUAGE;
-  const ready = (builtIn || loaded.has(`${next}:core`)) && (!fullWanted || loaded.has(`${next}:rest`));
+  const files = wantedNames();
+  const ready = isLoaded(next, 'core') && files.every((f) => isLoaded(next, f));
   // Synchronously when nothing is missing: hydration must start in the language the server rendered.
   if (ready || import.meta.env.SSR) return apply();
-  void (fullWanted ? loadAllStrings(next) : loadLanguage(next)).then(apply, () => undefined);
+  void (files.length ? loadAllStrings(next, wanted === 'all' ? undefined : files) : loadLanguage(next)).then(apply, () => undefined);
 }
 
 /**

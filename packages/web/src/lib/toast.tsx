@@ -1,19 +1,22 @@
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
-import { useTranslation } from 'react-i18next';
+/**
+ * Toast messages (spec §9): `toast(message, variant)` from anywhere, `<Toasts />` once in the layout. The live
+ * region is always in the page (so screen readers announce the first message); the messages' code
+ * (lib/toastItems.tsx, react-bootstrap's Toast and its transition) loads with the first message.
+ */
+import { lazy, Suspense } from 'react';
 import { createStore, useStore } from './store';
 
 /** Toast colours (Bootstrap variants). */
 export type ToastVariant = 'danger' | 'success' | 'info' | 'warning';
 
-interface ToastItem {
+/** One message on screen. */
+export interface ToastItem {
   id: number;
   message: string;
   variant: ToastVariant;
 }
 
-/** Auto-hide delay in ms (spec §9). */
-const TOAST_DELAY_MS = 5000;
+const ToastItems = lazy(() => import('./toastItems'));
 const toastStore = createStore<ToastItem[]>([]);
 let nextId = 1;
 
@@ -30,30 +33,13 @@ function dismiss(id: number): void {
 /** Renders pending toasts in the top-right corner; the layout renders exactly one of these. */
 export function Toasts() {
   const items = useStore(toastStore, []);
-  const { t } = useTranslation();
   return (
-    <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 1090 }} role="status" aria-live="polite">
-      {items.map((item) => (
-        <Toast
-          key={item.id}
-          bg={item.variant}
-          onClose={() => dismiss(item.id)}
-          autohide
-          delay={TOAST_DELAY_MS}
-        >
-          <div className="d-flex align-items-start">
-            <Toast.Body className={item.variant === 'warning' || item.variant === 'info' ? 'text-dark' : 'text-white'}>
-              {item.message}
-            </Toast.Body>
-            <button
-              type="button"
-              className={`btn-close me-2 mt-2 ms-auto${item.variant === 'warning' || item.variant === 'info' ? '' : ' btn-close-white'}`}
-              aria-label={t('common.close')}
-              onClick={() => dismiss(item.id)}
-            />
-          </div>
-        </Toast>
-      ))}
-    </ToastContainer>
+    <div className="toast-container top-0 end-0 p-3 position-fixed" style={{ zIndex: 1090 }} role="status" aria-live="polite">
+      {items.length ? (
+        <Suspense fallback={null}>
+          <ToastItems items={items} onDismiss={dismiss} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

@@ -22,7 +22,8 @@ export { WEB_DIST } from '../../core/paths.js';
 import { WEB_DIST } from '../../core/paths.js';
 export const CLIENT_DIR = path.join(WEB_DIST, 'client');
 
-type RenderFn = (input: { url: string; lang: string; data: Record<string, unknown> }) => { html: string };
+/** packages/web/src/entry-server.tsx `render`: `pages` and `preload` are manifest keys (absent in older builds). */
+type RenderFn = (input: { url: string; lang: string; data: Record<string, unknown> }) => { html: string; pages?: string[]; preload?: string[] };
 
 /** The template cut at its markers; each piece may itself contain nonce gaps (see splitInlineScripts). */
 interface Template {
@@ -44,6 +45,7 @@ interface Template {
 
 let template: Template | null = null;
 let renderFn: RenderFn | null = null;
+let assets: PageAssets | null = null;
 let loading: Promise<void> | null = null;
 
 /** True when the web build exists. */
@@ -106,8 +108,68 @@ function parseTemplate(text: string): Template {
   };
 }
 
+/** One entry of the client build's manifest (dist/client/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The `<link>` tags that fetch a page's own chunks beside the entry, from the client build's manifest: for each
+ * manifest key (a route page's module, a strings file), a `modulepreload` for its chunk and every chunk it imports
+ * statically, and a stylesheet link for their CSS — the files the entry's template does not already name. Without
+ * them the browser learns of a page's chunk only once the entry has run (a second round trip before hydration) and
+ * of its CSS only once that chunk has loaded (the server-rendered page showed unstyled meanwhile).
+ */
+export class PageAssets {
+  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly inTemplate: Set<string>;
+
+  /**
+   * @param manifest the parsed manifest
+   * @param template the built index.html: files it already links (the entry and its static imports) are skipped
+   */
+  constructor(manifest: Record<string, ManifestChunk>, template: string) {
+    this.manifest = manifest;
+    this.inTemplate = new Set([...template.matchAll(/\bhref="\/([^"]+)"|\bsrc="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]!));
+  }
+
+  /**
+   * The tags for `keys` (unknown keys ignored), each file once, scripts before stylesheets; '' for none. A walk of a
+   * few dozen manifest entries per page (cheaper than keeping the results).
+   */
+  linksFor(keys: readonly string[]): string {
+    const seen = new Set<string>();
+    const scripts: string[] = [];
+    const styles: string[] = [];
+    const walk = (key: string): void => {
+      const chunk = this.manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      if (chunk.file.endsWith('.js') && !this.inTemplate.has(chunk.file)) scripts.push(chunk.file);
+      for (const css of chunk.css ?? []) if (!this.inTemplate.has(css) && !styles.includes(css)) styles.push(css);
+      for (const dep of chunk.imports ?? []) walk(dep);
+    };
+    for (const key of keys) walk(key);
+    const script = (f: string) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`;
+    const style = (f: string) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">`;
+    return [...scripts.map(script), ...styles.map(style)].join('\n    ');
+  }
+}
+
+/** The build's PageAssets, or null when the build has no manifest (the pages still work, without preloads). */
+function readAssets(templateText: string): PageAssets | null {
+  const file = path.join(CLIENT_DIR, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  return new PageAssets(JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>, templateText);
+}
+
 async function load(): Promise<void> {
-  template = parseTemplate(readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8'));
+  const text = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  template = parseTemplate(text);
+  assets = readAssets(text);
   const entry = path.join(WEB_DIST, 'server', 'entry-server.js');
   if (existsSync(entry)) {
     const mod = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
@@ -276,13 +338,16 @@ export async function renderDocument(
     await loading;
   }
   const t = template!;
-  const app = ssr && renderFn ? renderFn({ url, lang, data }).html : '';
+  const rendered = ssr && renderFn ? renderFn({ url, lang, data }) : null;
+  const app = rendered?.html ?? '';
+  const preload = rendered?.preload && assets ? assets.linksFor(rendered.preload) : '';
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     ...(head.social ? socialTags(head.social) : []),
+    preload,
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -299,7 +364,8 @@ export async function renderDocument(
   append(pieces, t.beforeOutlet);
   append(pieces, [app]);
   append(pieces, t.beforeData);
-  append(pieces, ['<script nonce="', `">window.__QUORUM_DATA__=${scriptJson(data)};window.__QUORUM_LANG__=${scriptJson(lang)};</script>`]);
+  const pages = rendered?.pages?.length ? `window.__QUORUM_PAGES__=${scriptJson(rendered.pages)};` : '';
+  append(pieces, ['<script nonce="', `">window.__QUORUM_DATA__=${scriptJson(data)};window.__QUORUM_LANG__=${scriptJson(lang)};${pages}</script>`]);
   append(pieces, t.beforeBodyEnd);
   // Wrapped so the client can tell it is there (and hide it on the admin console after client navigation).
   if (custom.footer) append(pieces, splitInlineScripts(`<div id="q-custom-footer">${custom.footer}</div>\n`));

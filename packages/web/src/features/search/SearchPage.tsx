@@ -15,7 +15,6 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { SEARCH_ORDERS } from '@quorum/contract';
 import { Pager } from '../../components/Pager';
 import { formatCount } from '../../lib/format';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
@@ -25,7 +24,7 @@ import { QuestionRowSkeleton } from '../questions/QuestionRow';
 import { parsePage } from '../questions/hooks';
 import { FollowButton } from '../tags/FollowButton';
 import { tagPath } from '../tags/api';
-import { cacheRedirectTarget, SEARCH_PAGE_SIZE, useSearch, type SearchOrder, type SearchResult } from './api';
+import { cacheRedirectTarget, SEARCH_ORDERS, SEARCH_PAGE_SIZE, useSearch, type SearchOrder, type SearchResult } from './api';
 import { SearchResultRow } from './SearchResultRow';
 import { SearchTips } from './SearchTips';
 
@@ -141,7 +140,8 @@ export default function SearchPage() {
                   {t('search_page.failed')}
                 </Alert>
               ) : null}
-              {loading ? showSkeleton ? Array.from({ length: 5 }, (_, i) => <QuestionRowSkeleton key={i} />) : <div style={{ minHeight: 240 }} /> : null}
+              {/* A screen's height while the results load, so the tips and the footer below are not pushed down when they come. */}
+              {loading ? <div className="q-search-pending">{showSkeleton ? Array.from({ length: 5 }, (_, i) => <QuestionRowSkeleton key={i} />) : null}</div> : null}
               {data && data.list.length === 0 ? (
                 <div className="text-center py-5 px-3">
                   <p className="h5 mb-2">{t('search_page.empty_title')}</p>
@@ -160,9 +160,8 @@ export default function SearchPage() {
             </div>
           ) : null}
         </Col>
-        <Col lg={3}>
-          <SearchTips />
-        </Col>
+        {/* Under the results on a phone: shown with them, not pushed down (or pulled up) when they come. */}
+        <Col lg={3}>{loading ? null : <SearchTips />}</Col>
       </Row>
     </div>
   );

@@ -3,7 +3,7 @@
  * (Answer's SearchResp): `{count, extra, list: [{object_type, object}]}`.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiKey, type SEARCH_ORDERS } from '@quorum/contract';
+import { apiKey, type SEARCH_ORDERS as CONTRACT_SEARCH_ORDERS } from '@quorum/contract';
 import { api } from '../../lib/api';
 import type { TagInfo } from '../../lib/types';
 import type { TagDetail } from '../tags/api';
@@ -12,6 +12,12 @@ export const SEARCH = '/answer/api/v1/search';
 
 /** Results per page. */
 export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * The orders of GET /search: the contract's SEARCH_ORDERS (its type keeps the two the same), spelled out here
+ * because the contract's module would bring zod and its schemas into the search page's first load.
+ */
+export const SEARCH_ORDERS: typeof CONTRACT_SEARCH_ORDERS = ['relevance', 'newest', 'active', 'score'];
 
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 

@@ -10,14 +10,13 @@ import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { TAG_ORDERS } from '@quorum/contract';
 import { Pager } from '../../components/Pager';
 import { isStaff, useCurrentUser } from '../../lib/auth';
 import { formatCount } from '../../lib/format';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { parsePage } from '../questions/hooks';
-import { TAG_PAGE_SIZE, tagPath, useTagPage, type TagOrder, type TagPageItem } from './api';
+import { TAG_ORDERS, TAG_PAGE_SIZE, tagPath, useTagPage, type TagOrder, type TagPageItem } from './api';
 import { FollowButton } from './FollowButton';
 import './tags.css';
 

@@ -3,7 +3,7 @@
  * Keys are `apiKey(path, query)`, the ones the server prefetches for /tags and /tags/{tagName}.
  */
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiKey, type TAG_ORDERS } from '@quorum/contract';
+import { apiKey, type TAG_ORDERS as CONTRACT_TAG_ORDERS } from '@quorum/contract';
 import { api } from '../../lib/api';
 import type { PageData } from '../../lib/types';
 
@@ -14,6 +14,12 @@ export const TAGS_FOLLOWING = '/answer/api/v1/tags/following';
 
 /** Tags per page on /tags (divides into 2, 3 and 4 columns). */
 export const TAG_PAGE_SIZE = 24;
+
+/**
+ * The orders of GET /tags/page: the contract's TAG_ORDERS (its type keeps the two the same), spelled out here because
+ * the contract's module would bring zod and its schemas into the tags page's first load.
+ */
+export const TAG_ORDERS: typeof CONTRACT_TAG_ORDERS = ['popular', 'name', 'newest'];
 
 export type TagOrder = (typeof TAG_ORDERS)[number];
 
