@@ -18,6 +18,7 @@ import { installCookies } from './core/session-cookie.js';
 import { joinCacheInvalidation, warnIfPerNode } from './core/redis.js';
 import { rateLimitStore } from './core/counters.js';
 import { installCompression } from './core/compression.js';
+import { installListEtags } from './core/etag.js';
 import { answerRoutes } from './modules/answer/index.js';
 import { privilegeRoutes } from './modules/privilege/index.js';
 import { reasonRoutes } from './modules/reason/index.js';
@@ -186,7 +187,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // the root, before any route, so every route has the hooks.
   installCoherence(app);
   installMaintenance(app);
-  installOpenApi(app);
   installUserCenterGuard(app);
 
   // Private site: anonymous API calls other than auth and site info answer 401.
@@ -215,6 +215,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   }
   // HTML, JSON and other text of every route registered from here on, compressed on the fly (core/compression.ts).
   await installCompression(app);
+  // ETag and 304 for the public API lists read anonymously (core/etag.ts; pages do their own, modules/ssr).
+  installListEtags(app);
+  // After compression, so the OpenAPI document and /api-docs are compressed too; before the routes it lists.
+  installOpenApi(app);
 
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);

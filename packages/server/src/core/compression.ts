@@ -19,9 +19,9 @@
  *   compressed body to a client that did not ask for one (or the identity body to every client).
  * - Request bodies are not decompressed: no client of ours sends them, and inflating them would walk past bodyLimit.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Responses smaller than this many bytes are sent identity. */
 export const THRESHOLD_BYTES = 1024;
@@ -31,6 +31,9 @@ export const BROTLI_QUALITY = 1;
 export const GZIP_LEVEL = 1;
 /** Buffered bodies up to this many bytes are compressed synchronously; larger ones and streams through zlib streams. */
 export const SYNC_BYTES = 256 * 1024;
+
+/** Brotli options of on-the-fly compression: quality BROTLI_QUALITY, text mode. */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 
 /**
  * Content types compressed on the fly: text/* but event streams, JSON and XML (also `+json`/`+xml` suffixes:
@@ -51,7 +54,7 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     threshold: THRESHOLD_BYTES,
     syncThreshold: SYNC_BYTES,
     customTypes: COMPRESSIBLE,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    brotliOptions: BROTLI_OPTIONS,
     zlibOptions: { level: GZIP_LEVEL },
   });
   // @fastify/compress adds Vary only to the responses it compresses; the identity answer to a client without
@@ -61,6 +64,53 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
     if (typeof type === 'string' && COMPRESSIBLE.test(type)) addVary(reply.getHeader('vary'), (v) => reply.header('vary', v));
     return payload;
   });
+}
+
+/** The encodings this server sends, best first. */
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to send `req` (as @fastify/compress negotiates it): the highest `q` of br and gzip in
+ * Accept-Encoding (`*` and `x-gzip` count as gzip, `q=0` refuses), br on a tie; undefined for identity (no or an
+ * identity-only Accept-Encoding, or an `x-no-compression` request header).
+ */
+export function preferredEncoding(req: FastifyRequest): Encoding | undefined {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string' || req.headers['x-no-compression'] !== undefined) return undefined;
+  let best: Encoding | undefined;
+  let bestQ = 0;
+  for (const part of header.toLowerCase().split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName!.trim();
+    const enc: Encoding | undefined = name === 'br' ? 'br' : name === 'gzip' || name === 'x-gzip' || name === '*' ? 'gzip' : undefined;
+    if (!enc) continue;
+    const qParam = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    if (q > bestQ || (q === bestQ && enc === 'br')) {
+      best = enc;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/**
+ * Compresses a buffered text body for `req` as installCompression would (same encodings, levels and threshold),
+ * for responses that compress themselves (server-rendered pages, core/../modules/ssr): sets Content-Encoding and
+ * Vary on `reply` and returns the bytes to send, or `body` as it is (identity).
+ */
+export function compressBody(req: FastifyRequest, reply: FastifyReply, body: Buffer): Buffer {
+  varyOnEncoding(reply);
+  const enc = body.length >= THRESHOLD_BYTES ? preferredEncoding(req) : undefined;
+  if (!enc) return body;
+  reply.header('content-encoding', enc);
+  return enc === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/** Sets `Vary: Accept-Encoding` on a reply (kept with what it varies on already). */
+export function varyOnEncoding(reply: FastifyReply): void {
+  addVary(reply.getHeader('vary'), (v) => reply.header('vary', v));
 }
 
 /** Appends `accept-encoding` to a Vary value unless it is there already (or is `*`). */

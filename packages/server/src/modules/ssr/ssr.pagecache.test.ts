@@ -158,4 +158,25 @@ describe('cache of server-rendered pages', () => {
     expect(cache.get('big')).toBeUndefined();
     cache.close();
   });
+
+  it('counts a page\'s compressed copies in its budget, and keeps none that a write cleared meanwhile', async () => {
+    const cache = new PageCache(1024 * 1024);
+    const text = '<p>A page of text long enough to compress.</p>'.repeat(200);
+    const doc = new RenderedDocument(['<!doctype html><script nonce="', `">1</script>${text}<script nonce="`, '">2</script>']);
+    cache.set('p', doc);
+    expect(cache.size().bytes).toBe(doc.byteLength);
+    cache.get('p');
+    for (let i = 0; i < 100 && cache.size().bytes === doc.byteLength; i++) await new Promise((r) => setTimeout(r, 10));
+    const held = cache.size().bytes;
+    expect(held).toBeGreaterThan(doc.byteLength);
+    expect(held).toBeLessThan(doc.byteLength * 1.5);
+    expect(cache.get('p')!.variants.br).toBeDefined();
+    // Compression that ends after a write cleared the cache keeps nothing.
+    cache.set('q', doc);
+    cache.get('q');
+    clearCachesHere(['pages']);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(cache.size()).toEqual({ pages: 0, bytes: 0 });
+    cache.close();
+  });
 });

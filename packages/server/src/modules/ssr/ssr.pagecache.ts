@@ -11,14 +11,20 @@
  * `QUORUM_PAGE_CACHE_MB` says otherwise; pages not read lately dropped first, core/secondchance.ts), so the pages
  * most read by a site's visitors stay while the long tail is rendered on demand (docs/BENCHMARKS.md "Real
  * traffic": an uncached question page costs a few milliseconds of CPU, a cached one a fraction of that).
+ *
+ * A page read again from the cache is compressed once, with brotli and gzip, in the thread pool
+ * (ssr.compressed.ts): later hits send those bytes with the response's own nonce put in, so a hit costs no
+ * compression and every response still has a fresh nonce (core/csp.ts). The compressed variants count in the
+ * budget with the HTML. Each page also has a weak ETag, a hash of its HTML without the nonces (ssr.routes.ts).
  */
 import { CONTENT, CONTENT_TABLES, registerCache } from '../../core/coherence.js';
 import { SecondChance } from '../../core/secondchance.js';
 import type { RenderedDocument } from './ssr.renderer.js';
+import { compressDocument, documentEtag, type Variants } from './ssr.compressed.js';
 
 /** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
 export const MAX_AGE_MS = 60_000;
-/** Default bytes of HTML kept (UTF-8, as sent; held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
+/** Default bytes of HTML and its compressed variants kept (held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
 export const MAX_BYTES = 48 * 1024 * 1024;
 
 /**
@@ -32,9 +38,26 @@ export function pageCacheBudget(env: NodeJS.ProcessEnv = process.env): number {
   return Number(raw) * 1024 * 1024;
 }
 
+/** A page of the cache: its document, weak ETag and, once compressed, its brotli and gzip variants. */
+export class CachedPage {
+  private tag?: string;
+  /** The compressed variants (empty until the page has been compressed, ssr.compressed.ts). */
+  variants: Variants = {};
+  /** Set when compression of this page has started. */
+  compressing = false;
+
+  constructor(readonly doc: RenderedDocument) {}
+
+  /** Weak ETag of the document (`W/"…"`, its HTML without the nonces), computed once. */
+  get etag(): string {
+    return (this.tag ??= documentEtag(this.doc));
+  }
+}
+
 interface Entry {
   at: number;
-  doc: RenderedDocument;
+  page: CachedPage;
+  /** Bytes of the HTML and of the compressed variants. */
   size: number;
   /** Read since the eviction cursor last passed it. */
   read: boolean;
@@ -63,8 +86,11 @@ export class PageCache {
     });
   }
 
-  /** The cached document of `key`, or undefined (missing or older than MAX_AGE_MS). */
-  get(key: string): RenderedDocument | undefined {
+  /**
+   * The cached page of `key`, or undefined (missing or older than MAX_AGE_MS). The first hit of a page starts its
+   * compression (in the background: the variants are there for the hits after it).
+   */
+  get(key: string): CachedPage | undefined {
     const hit = this.pages.get(key);
     if (!hit || Date.now() - hit.at > MAX_AGE_MS) {
       if (hit) this.drop(key, hit);
@@ -74,18 +100,41 @@ export class PageCache {
     // Marked, not moved to the back of the map: see core/secondchance.ts.
     hit.read = true;
     stats.hits++;
-    return hit.doc;
+    if (!hit.page.compressing) {
+      hit.page.compressing = true;
+      void compressDocument(hit.page.doc).then((variants) => this.attach(key, hit, variants));
+    }
+    return hit.page;
   }
 
-  /** Stores the document of `key`, first dropping pages not read lately while it would not fit in the budget. */
-  set(key: string, doc: RenderedDocument): void {
+  /**
+   * Stores the document of `key`, first dropping pages not read lately while it would not fit in the budget.
+   * Returns the page (also when it is not kept: too large, or the cache is off).
+   */
+  set(key: string, doc: RenderedDocument): CachedPage {
     const old = this.pages.get(key);
     if (old) this.drop(key, old);
+    const page = new CachedPage(doc);
     const size = doc.byteLength;
-    if (size > this.maxBytes / 16) return;
+    if (size > this.maxBytes / 16) return page;
     while (this.pages.size && this.bytes + size > this.maxBytes) this.evictOne();
-    this.pages.set(key, { at: Date.now(), doc, size, read: false });
+    this.pages.set(key, { at: Date.now(), page, size, read: false });
     this.bytes += size;
+    return page;
+  }
+
+  /**
+   * Keeps the compressed variants of an entry that is still the page of `key` (not replaced, dropped or cleared
+   * by a write meanwhile), counting their bytes and dropping pages not read lately to stay within the budget.
+   */
+  private attach(key: string, entry: Entry, variants: Variants): void {
+    if (this.pages.get(key) !== entry) return;
+    const extra = (variants.br?.byteLength ?? 0) + (variants.gzip?.byteLength ?? 0);
+    if (entry.size + extra > this.maxBytes / 16) return;
+    entry.page.variants = variants;
+    entry.size += extra;
+    this.bytes += extra;
+    while (this.pages.size && this.bytes > this.maxBytes) this.evictOne();
   }
 
   /** Drops the page the eviction picks (core/secondchance.ts). */

@@ -15,7 +15,9 @@ import { getSettings, siteInfoPayload, type SiteSettings } from '../siteinfo/ind
 import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
 import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
-import { PageCache, pageCacheBudget } from './ssr.pagecache.js';
+import { type CachedPage, PageCache, pageCacheBudget } from './ssr.pagecache.js';
+import { compressBody, preferredEncoding, varyOnEncoding } from '../../core/compression.js';
+import { notModified } from '../../core/etag.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
 import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, customBodyEnd, siteHead } from '../customize/index.js';
@@ -100,16 +102,28 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
 
   const frameAncestors = resolveFrameAncestors();
 
-  /** Sends a document with a fresh nonce and the Content-Security-Policy that names it. */
-  function sendDocument(reply: FastifyReply, doc: RenderedDocument, status: number) {
+  /**
+   * Sends a document with a fresh nonce and the Content-Security-Policy that names it, compressed for the client
+   * (a cached page's stored variant when it has one, ssr.compressed.ts; else now, core/compression.ts). A page of
+   * the cache's routes (`page`) has a weak ETag for anonymous readers: a matching If-None-Match gets 304 without
+   * body or policy (core/etag.ts).
+   */
+  function sendDocument(req: FastifyRequest, reply: FastifyReply, doc: RenderedDocument, status: number, page?: CachedPage) {
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('reporting-endpoints', REPORTING_ENDPOINTS);
+    if (page && PAGE_PARAMS[req.routeOptions.url ?? ''] && notModified(req, reply, page.etag)) {
+      reply.removeHeader('content-type');
+      varyOnEncoding(reply);
+      return reply.send();
+    }
     const nonce = newNonce();
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors))
-      .header('reporting-endpoints', REPORTING_ENDPOINTS)
-      .send(doc.body(nonce));
+    reply.header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors));
+    const enc = preferredEncoding(req);
+    const stored = enc && page?.variants[enc]?.body(nonce);
+    if (enc && stored) {
+      varyOnEncoding(reply);
+      return reply.header('content-encoding', enc).send(stored);
+    }
+    return reply.send(compressBody(req, reply, doc.body(nonce)));
   }
 
   async function send(req: FastifyRequest, reply: FastifyReply, head: PageHead, data: Record<string, unknown>, ssr: boolean, status = 200) {
@@ -124,8 +138,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     if (doc === null) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The web interface is not built. Run `npm run build`, then restart.');
     }
-    if (cacheable) pages.set(pageKey(req), doc);
-    return sendDocument(reply, doc, status);
+    return sendDocument(req, reply, doc, status, cacheable ? pages.set(pageKey(req), doc) : undefined);
   }
 
   /** Open Graph / Twitter card of a page; the image falls back to the site's 512-pixel square icon. */
@@ -165,9 +178,9 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
   /** Serves a page rendered since the last content write, if any (anonymous pages only differ by URL and language). */
   function fromCache(req: FastifyRequest, reply: FastifyReply): boolean {
     if (!ctx.installed) return false;
-    const doc = pages.get(pageKey(req));
-    if (doc === undefined) return false;
-    void sendDocument(reply, doc, 200);
+    const page = pages.get(pageKey(req));
+    if (page === undefined) return false;
+    void sendDocument(req, reply, page.doc, 200, page);
     return true;
   }
 
