@@ -51,8 +51,15 @@ export interface DashboardInfo {
   user_count: number;
   report_count: number;
   review_count: number;
+  /** Listed open or closed questions that have an accepted answer, and their share of question_count ('33.33'). */
+  resolved_count: number;
+  resolved_rate: string;
+  /** Listed open or closed questions without any answer, and their share of question_count ('0.00' when none). */
+  unanswered_count: number;
+  unanswered_rate: string;
   uploading_files: boolean;
-  smtp: boolean;
+  /** Answer's SMTP state: `enabled` (host, port and sender set), `not_configured`, `disabled` (unreadable). */
+  smtp: 'enabled' | 'disabled' | 'not_configured';
   https: boolean;
   login_required: boolean;
   time_zone: string;

@@ -35,7 +35,7 @@ for (const dialect of DIALECTS) {
     it('shows counts, site health, 30 days of activity, the checklist and recent actions', async (t) => {
       if (!site) return t.skip();
       const info = (await get('dashboard')).info;
-      expect(info).toMatchObject({ question_count: 3, answer_count: 1, user_count: 2, report_count: 0, review_count: 1, smtp: false, https: false, login_required: false, time_zone: 'UTC', uploading_files: true });
+      expect(info).toMatchObject({ question_count: 3, answer_count: 1, user_count: 2, report_count: 0, review_count: 1, smtp: 'not_configured', https: false, login_required: false, time_zone: 'UTC', uploading_files: true });
       // E-mails wait in the outbox (alice's activation at least): no SMTP is configured.
       const waiting = await app().quorum.database!.kysely.selectFrom('outbox').select('id').where('status', 'in', [1, 2]).execute();
       expect(waiting.length).toBeGreaterThanOrEqual(1);

@@ -15,6 +15,8 @@ const REVISION_PENDING = 1;
 const QUEUE_PENDING = 1;
 const POST_PENDING = 11;
 const DELETED = 10;
+/** questions.show of a listed question. */
+const LISTED = 1;
 
 export interface DashboardCounts {
   question_count: number;
@@ -25,13 +27,18 @@ export interface DashboardCounts {
   report_count: number;
   review_count: number;
   outbox_pending: number;
+  /** Listed open or closed questions with an accepted answer (Answer's GetResolvedQuestionCount). */
+  resolved_count: number;
+  /** Listed open or closed questions without an answer (Answer's GetUnansweredQuestionCount). */
+  unanswered_count: number;
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
 
 /**
  * Every count of the dashboard in one round trip: live questions (open or closed), answers, comments, votes, users,
- * waiting flags, reviews and e-mails. Live rows are counted as all rows minus the few that are not: a bare
+ * waiting flags, reviews and e-mails, and the resolved and unanswered questions (Answer's rule: listed, not deleted
+ * nor pending; resolved = answered with an accepted answer, unanswered = no answer). Live rows are counted as all rows minus the few that are not: a bare
  * `count(*)` is the cheapest count every engine has (SQLite counts index pages without stepping each entry), and
  * the subtracted statuses are narrow ranges of the status indexes.
  */
@@ -46,11 +53,13 @@ export async function dashboardCounts(db: Db, outboxWaiting: number[]): Promise<
       eb.selectFrom('comments').select(eb.fn.countAll().as('c')).as('comments_all'),
       eb.selectFrom('comments').select(eb.fn.countAll().as('c')).where('status', '=', DELETED).as('comments_deleted'),
       eb.selectFrom('votes').select(eb.fn.countAll().as('c')).as('vote_count'),
-      eb.selectFrom('users').select(eb.fn.countAll().as('c')).where('is_placeholder', '=', 0).where('status', '<>', DELETED).as('user_count'),
+      eb.selectFrom('users').select(eb.fn.countAll().as('c')).where('status', '<>', DELETED).as('user_count'),
       eb.selectFrom('reports').select(eb.fn.countAll().as('c')).where('status', '=', REPORT_PENDING).as('report_count'),
       eb.selectFrom('revisions').select(eb.fn.countAll().as('c')).where('status', '=', REVISION_PENDING).as('revision_count'),
       eb.selectFrom('review_queue').select(eb.fn.countAll().as('c')).where('status', '=', QUEUE_PENDING).as('queued_count'),
       eb.selectFrom('outbox').select(eb.fn.countAll().as('c')).where('status', 'in', outboxWaiting).as('outbox_pending'),
+      eb.selectFrom('questions').select(eb.fn.countAll().as('c')).where('status', '<', DELETED).where('show', '=', LISTED).where('answer_count', '>', 0).where('accepted_answer_id', 'not in', ['', '0']).as('resolved_count'),
+      eb.selectFrom('questions').select(eb.fn.countAll().as('c')).where('status', '<', DELETED).where('show', '=', LISTED).where('answer_count', '=', 0).as('unanswered_count'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -62,6 +71,8 @@ export async function dashboardCounts(db: Db, outboxWaiting: number[]): Promise<
     report_count: n(row.report_count),
     review_count: n(row.revision_count) + n(row.queued_count),
     outbox_pending: n(row.outbox_pending),
+    resolved_count: n(row.resolved_count),
+    unanswered_count: n(row.unanswered_count),
   };
 }
 

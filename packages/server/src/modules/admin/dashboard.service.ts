@@ -1,5 +1,6 @@
 /**
- * GET /admin/api/dashboard: Answer's DashboardInfo (counts, site health, version) plus the 30-day series of new
+ * GET /admin/api/dashboard: Answer's DashboardInfo (counts, resolved and unanswered questions with their rates,
+ * `smtp` as enabled | disabled | not_configured, site health, version) plus the 30-day series of new
  * questions, answers and users, e-mails waiting in the outbox, the first-run checklist and the recent admin
  * actions. The aggregates over whole tables (counts, series, database size) cost 100-200 ms at 100k questions
  * (docs/BENCHMARKS.md), so they are reused for AGGREGATE_CACHE_MS per process, then refreshed in the background
@@ -106,6 +107,14 @@ export function formatBytes(bytes: number): string {
   return `${v.toFixed(1)} ${units[i]}`;
 }
 
+/**
+ * A share of the questions as Answer's dashboard writes it: a percentage with two decimals ('33.33'), '0.00' when
+ * there are no questions (dashboard_service.go).
+ */
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? ((part / whole) * 100).toFixed(2) : '0.00';
+}
+
 /** Seconds to add to UTC to get the wall-clock time of `timeZone` at `at` (ms); 0 for an unknown zone. */
 export function zoneOffsetSeconds(timeZone: string, at = Date.now()): number {
   try {
@@ -164,13 +173,16 @@ export async function dashboardInfo(ctx: AppContext, opts: { fresh?: boolean } =
   const [{ counts, days, dbInfo }, uploads, smtpSettings, recent] = await Promise.all([
     aggregates(ctx, settings.interface.time_zone),
     uploadsBytes(ctx),
-    getSmtp(ctx),
+    // Answer's smtp state: `disabled` when the settings cannot be read.
+    getSmtp(ctx).catch(() => undefined),
     recentAdminActions(ctx, RECENT_ACTIONS),
   ]);
-  const smtp = isConfigured(smtpSettings);
+  const smtp = smtpSettings === undefined ? 'disabled' : isConfigured(smtpSettings) ? 'enabled' : 'not_configured';
   const legalDone = !!settings.legal.terms_of_service_original_text.trim() && !!settings.legal.privacy_policy_original_text.trim();
   return {
     ...counts,
+    resolved_rate: percent(counts.resolved_count, counts.question_count),
+    unanswered_rate: percent(counts.unanswered_count, counts.question_count),
     uploading_files: true,
     smtp,
     https: settings.general.site_url.startsWith('https://'),
@@ -185,7 +197,7 @@ export async function dashboardInfo(ctx: AppContext, opts: { fresh?: boolean } =
     database_size: formatBytes(dbInfo.size),
     database_size_bytes: dbInfo.size,
     days,
-    checklist: await checklist(ctx, smtp, legalDone, settings.login.allow_new_registrations),
+    checklist: await checklist(ctx, smtp === 'enabled', legalDone, settings.login.allow_new_registrations),
     recent_actions: recent,
   };
 }

@@ -8,6 +8,7 @@ import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } f
 import { activeUser, answerQuestion, askQuestion, type TestUser } from '../comment/social.testkit.js';
 
 const V1 = '/answer/api/v1';
+const ADMIN = '/answer/admin/api';
 
 for (const dialect of DIALECTS) {
   describe(`Answer 1.4.2 client pages on ${dialect}`, () => {
@@ -51,6 +52,46 @@ for (const dialect of DIALECTS) {
       expect(zh.ui.btns.save).not.toBe(en.ui.btns.save);
       const install = await get('/installation/language/config?lang=zh_CN');
       expect(install.ui.header.nav.question).toBe(zh.ui.header.nav.question);
+    });
+
+    it('credits the author in the newest order and the answerer in the active order', async (t) => {
+      if (!site) return t.skip();
+      const qid = await askQuestion(site.app, alice.token, 'Which yeast for a dry cider?', 'support');
+      await answerQuestion(site.app, bob.token, qid, 'A champagne yeast ferments it fully dry.');
+      const row = async (order: string) => ((await get(`${V1}/question/page?page=1&page_size=20&order=${order}`)).list as Record<string, any>[]).find((q) => q.id === qid)!;
+      const newest = await row('newest');
+      expect([newest.operation_type, newest.operator.username, newest.operated_at]).toEqual(['asked', 'alice', newest.created_at]);
+      const active = await row('active');
+      expect([active.operation_type, active.operator.username]).toEqual(['answered', 'bob']);
+    });
+
+    it('puts the notice of a deleted or pending question in operation.msg, which the client\'s alert shows', async (t) => {
+      if (!site) return t.skip();
+      const gone = await askQuestion(site.app, alice.token, 'A question its author takes back', 'support');
+      expect((await call(site.app, 'DELETE', `${V1}/question`, { token: alice.token, body: { id: gone } })).status).toBe(200);
+      const deleted = (await get(`${V1}/question/info?id=${gone}`, { token: admin })).operation;
+      expect([deleted.level, deleted.msg]).toEqual(['danger', deleted.description]);
+      expect(deleted.msg).toMatch(/\S/);
+      const waiting = await askQuestion(site.app, alice.token, 'A question waiting for review', 'support');
+      await site.app.quorum.database!.kysely.updateTable('questions').set({ status: 11 }).where('id', '=', waiting).execute();
+      const pending = (await get(`${V1}/question/info?id=${waiting}`, { token: alice.token })).operation;
+      expect([pending.level, pending.msg]).toEqual(['secondary', pending.description]);
+      expect(pending.msg).toMatch(/\S/);
+    });
+
+    it('dashboard: smtp as a state, resolved and unanswered questions with their rates', async (t) => {
+      if (!site) return t.skip();
+      // Live questions now: the cider question (answered, none accepted); the deleted and the pending one do not count.
+      const solved = await askQuestion(site.app, alice.token, 'How long should a lager condition?', 'support');
+      const aid = await answerQuestion(site.app, bob.token, solved, 'Four to six weeks near freezing.');
+      expect((await call(site.app, 'POST', `${V1}/answer/acceptance`, { token: alice.token, body: { question_id: solved, answer_id: aid } })).status).toBe(200);
+      await askQuestion(site.app, alice.token, 'Does water hardness matter for stouts?', 'support');
+      const info = (await get(`${ADMIN}/dashboard`, { token: admin })).info;
+      expect(info).toMatchObject({ question_count: 3, resolved_count: 1, resolved_rate: '33.33', unanswered_count: 1, unanswered_rate: '33.33', smtp: 'not_configured' });
+      const smtp = await get(`${ADMIN}/setting/smtp`, { token: admin });
+      const saved = await call(site.app, 'PUT', `${ADMIN}/setting/smtp`, { token: admin, body: { ...smtp, from_email: 'noreply@example.com', from_name: 'Brewers', smtp_host: 'mail.example.com', smtp_port: 2525, encryption: '', smtp_authentication: false } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await get(`${ADMIN}/dashboard`, { token: admin })).info.smtp).toBe('enabled');
     });
   });
 }

@@ -5,10 +5,16 @@ import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
 import { questionExcerpt } from './question.excerpt.js';
 
-/** One row of GET /question/page. */
-export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[], operator: UserRow | undefined, lastAnswerer: UserRow | undefined): Record<string, unknown> {
-  const answered = q.last_answer_id !== '' && lastAnswerer !== undefined;
-  const who = answered ? lastAnswerer : operator;
+/** Whom a list row credits, for what and when (question.list.ts `listCredit`); `user` undefined when gone. */
+export interface ListCredit {
+  type: 'asked' | 'modified' | 'answered';
+  at: number;
+  user: UserRow | undefined;
+}
+
+/** One row of GET /question/page: `operator`, `operation_type` and `operated_at` come from `credit`. */
+export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[], credit: ListCredit): Record<string, unknown> {
+  const who = credit.user;
   return {
     id: q.id,
     title: q.title,
@@ -26,8 +32,8 @@ export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[],
     accepted_answer_id: q.accepted_answer_id === '' ? '0' : q.accepted_answer_id,
     last_answer_id: q.last_answer_id === '' ? '0' : q.last_answer_id,
     created_at: q.created_at,
-    operated_at: answered ? q.post_updated_at : q.created_at,
-    operation_type: answered ? 'answered' : 'asked',
+    operated_at: credit.at,
+    operation_type: credit.type,
     operator: who
       ? { id: who.id, username: who.username, display_name: who.display_name || who.username, rank: who.rank, status: presentBasicUser(who).status }
       : { id: '', username: '', display_name: '', rank: 0, status: 'deleted' },

@@ -18,13 +18,14 @@ import { closeReason, presentReason } from '../reason/index.js';
 import { insertRevision } from '../revision/index.js';
 import { indexQuestion } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
-import { applyQuestionTags, normalizeSlug, planQuestionTags, presentTagsOfQuestions, tagIdBySlug } from '../tag/index.js';
-import { bumpUserCount, findUsersByIds, isStaff, type UserRow } from '../user/index.js';
+import { applyQuestionTags, normalizeSlug, planQuestionTags, tagIdBySlug } from '../tag/index.js';
+import { bumpUserCount, isStaff, type UserRow } from '../user/index.js';
 import { cacheClear, cacheGet, cacheSet } from './question.cache.js';
 import { cachedCount } from './question.counts.js';
 import { recordQuestionLinks } from './question.links.js';
-import { answerAuthors, findUserIdByUsername } from './question.lookup.js';
-import { presentListItem, presentQuestionShared } from './question.presenter.js';
+import { findUserIdByUsername } from './question.lookup.js';
+import { presentQuestionRows } from './question.list.js';
+import { presentQuestionShared } from './question.presenter.js';
 import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
 import { questionInfoParts, questionRow, type InfoParts } from './question.infoparts.js';
@@ -111,14 +112,7 @@ export async function questionPage(ctx: AppContext, q: QuestionPageQuery): Promi
   if (q.in_days) filter.since = nowSeconds() - q.in_days * 86400;
   const countKey = filter.since === undefined ? JSON.stringify([filter.order === 'unanswered', filter.tagIds ?? [], filter.userId ?? '']) : null;
   const [rows, count] = await Promise.all([repo.listQuestions(db, filter, (q.page - 1) * q.page_size, q.page_size), cachedCount(db, countKey, () => repo.countQuestions(db, filter))]);
-  const ids = rows.map((r) => r.id);
-  const lastAnswerIds = rows.map((r) => r.last_answer_id).filter(Boolean);
-  const answerAuthorIds = await answerAuthors(ctx, lastAnswerIds);
-  const [tags, users] = await Promise.all([
-    presentTagsOfQuestions(ctx, ids),
-    findUsersByIds(db, [...rows.map((r) => r.user_id), ...answerAuthorIds.values()]),
-  ]);
-  const list = rows.map((r) => presentListItem(r, tags.get(r.id) ?? [], users.get(r.user_id), users.get(answerAuthorIds.get(r.last_answer_id) ?? '')));
+  const list = await presentQuestionRows(ctx, rows, q.order);
   const result = { count, list };
   cacheSet(key, result);
   return result;
@@ -214,13 +208,19 @@ export async function questionInfoJson(ctx: AppContext, id: string, viewer: User
   return extendJson(shared.json, own);
 }
 
-/** Why a question is not simply open: closed (with its reason), pending review, deleted; null otherwise. */
+/**
+ * Why a question is not simply open: closed (with its reason), pending review, deleted; null otherwise. Pending
+ * and deleted carry their notice in `msg` too, the text Answer's client shows in its alert for a level other than
+ * `info` (Answer's levels: `secondary` pending, `danger` deleted; question_service GetQuestion).
+ */
 async function questionOperation(db: Parameters<typeof findCloseReason>[0], q: repo.QuestionRow, lang: string): Promise<Record<string, unknown> | null> {
   if (q.status === PostStatus.pending) {
-    return { type: 'pending', reason: 'post_status.pending', description: translate('post_status.pending', lang), msg: '', time: q.created_at, level: 'warning' };
+    const text = translate('post_status.pending', lang);
+    return { type: 'pending', reason: 'post_status.pending', description: text, msg: text, time: q.created_at, level: 'secondary' };
   }
   if (q.status === PostStatus.deleted) {
-    return { type: 'deleted', reason: 'post_status.deleted', description: translate('post_status.deleted', lang), msg: '', time: q.updated_at, level: 'danger' };
+    const text = translate('post_status.deleted', lang);
+    return { type: 'deleted', reason: 'post_status.deleted', description: text, msg: text, time: q.updated_at, level: 'danger' };
   }
   if (q.status !== PostStatus.closed) return null;
   const meta = await findCloseReason(db, q.id);
@@ -250,18 +250,7 @@ export async function linkedQuestionPage(ctx: AppContext, q: { question_id: stri
   if (!ids.length) return { count: 0, list: [] };
   const filter: repo.ListFilter = { order: q.order ?? 'newest', ids };
   const [rows, count] = await Promise.all([repo.listQuestions(db, filter, (q.page - 1) * q.page_size, q.page_size), repo.countQuestions(db, filter)]);
-  return { count, list: await presentList(ctx, rows) };
-}
-
-/** List items of question rows, with tags, authors and last answerers. */
-async function presentList(ctx: AppContext, rows: repo.QuestionRow[]): Promise<Record<string, unknown>[]> {
-  const db = requireDb(ctx);
-  const answerAuthorIds = await answerAuthors(ctx, rows.map((r) => r.last_answer_id).filter(Boolean));
-  const [tags, users] = await Promise.all([
-    presentTagsOfQuestions(ctx, rows.map((r) => r.id)),
-    findUsersByIds(db, [...rows.map((r) => r.user_id), ...answerAuthorIds.values()]),
-  ]);
-  return rows.map((r) => presentListItem(r, tags.get(r.id) ?? [], users.get(r.user_id), users.get(answerAuthorIds.get(r.last_answer_id) ?? '')));
+  return { count, list: await presentQuestionRows(ctx, rows, filter.order ?? 'newest') };
 }
 
 /** Requires a question that accepts answers (exists, visible, not closed or deleted). */

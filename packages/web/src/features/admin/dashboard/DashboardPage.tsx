@@ -53,7 +53,7 @@ function Health({ info }: { info: DashboardInfo }) {
     [t('admin.dashboard.database'), info.database_version || t(`admin.dashboard.db_${info.database_type}`, { defaultValue: info.database_type })],
     [t('admin.dashboard.database_size'), info.database_size],
     [t('admin.dashboard.uploads_size'), info.occupying_storage_space],
-    [t('admin.dashboard.smtp'), <Link key="smtp" to="/admin/smtp"><YesNo value={info.smtp} yes={t('admin.dashboard.configured')} no={t('admin.dashboard.not_configured')} /></Link>],
+    [t('admin.dashboard.smtp'), <Link key="smtp" to="/admin/smtp"><YesNo value={info.smtp === 'enabled'} yes={t('admin.dashboard.configured')} no={t('admin.dashboard.not_configured')} /></Link>],
     [t('admin.dashboard.https'), <YesNo key="https" value={info.https} yes={yes} no={no} />],
     [t('admin.dashboard.login_required'), <YesNo key="lr" value={info.login_required} yes={yes} no={no} />],
     [t('admin.dashboard.time_zone'), info.time_zone],
