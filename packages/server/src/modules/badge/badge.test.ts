@@ -51,7 +51,7 @@ for (const dialect of DIALECTS) {
       const status = (await call(site.app, 'GET', `${V1}/notification/status`, { token: alice.token })).body.data;
       expect(status.badge_award).toMatchObject({ badge_id: '2', name: 'Curious', level: 1 });
       const page = await call(site.app, 'GET', `${V1}/notification/page?type=achievement&page=1&page_size=20`, { token: alice.token });
-      expect(page.body.data.list).toContainEqual(expect.objectContaining({ id: status.badge_award.notification_id, notification_action: 'earned a badge', object_info: expect.objectContaining({ object_type: 'badge', object_id: '2', title: 'Curious' }) }));
+      expect(page.body.data.list).toContainEqual(expect.objectContaining({ id: status.badge_award.notification_id, notification_action: 'earned a badge', object_info: expect.objectContaining({ object_type: 'badge_award', object_id: status.badge_award.notification_id, object_map: { badge_id: '2' }, title: 'Curious' }) }));
       // Reading it (as Answer's client does after showing it) clears the red dot.
       await call(site.app, 'PUT', `${V1}/notification/read/state`, { token: alice.token, body: { id: status.badge_award.notification_id } });
       expect((await call(site.app, 'GET', `${V1}/notification/status`, { token: alice.token })).body.data.badge_award).toBeNull();

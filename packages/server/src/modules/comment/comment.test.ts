@@ -288,7 +288,7 @@ for (const dialect of DIALECTS) {
       expect((await call(app(), 'PUT', `${N}/read/state/all`, { token: admin, body: { type: 'mail' } })).status).toBe(400);
       expect((await call(app(), 'GET', `${N}/page?type=other`, { token: admin })).status).toBe(400);
       const achievements = (await call(app(), 'GET', `${N}/page?type=achievement`, { token: admin })).body.data;
-      expect(achievements.list.map((n: { object_info: { object_type: string } }) => n.object_info.object_type)).toEqual(['badge']);
+      expect(achievements.list.map((n: { object_info: { object_type: string } }) => n.object_info.object_type)).toEqual(['badge_award']);
     });
   });
 }

@@ -93,5 +93,14 @@ for (const dialect of DIALECTS) {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect((await get(`${ADMIN}/dashboard`, { token: admin })).info.smtp).toBe('enabled');
     });
+
+    it('achievements: a badge award is object_type badge_award with the badge in object_map.badge_id', async (t) => {
+      if (!site) return t.skip();
+      const status = await get(`${V1}/notification/status`, { token: alice.token });
+      expect(status.badge_award).toMatchObject({ notification_id: expect.any(String), badge_id: expect.any(String) });
+      const page = await get(`${V1}/notification/page?type=achievement&page=1&page_size=50`, { token: alice.token });
+      const award = (page.list as Record<string, any>[]).find((n) => n.id === status.badge_award.notification_id)!;
+      expect(award.object_info).toMatchObject({ object_type: 'badge_award', object_id: award.id, object_map: { badge_id: status.badge_award.badge_id } });
+    });
   });
 }

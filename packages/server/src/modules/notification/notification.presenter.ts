@@ -45,7 +45,8 @@ export function actionPhrase(action: string, lang: string): string {
  * One item of GET /notification/page: `{id, user_info?, object_info: {title, url_title, object_id, object_map,
  * object_type}, rank, notification_action?, is_read, update_time}` (Answer's NotificationContent;
  * `notification_action` is the translated phrase and is left out when empty, as Answer's omitempty does for
- * achievements; `url_title` is Quorum's, '' for achievements).
+ * achievements; `url_title` is Quorum's, '' for achievements). Badge awards: object_type `badge_award`,
+ * `object_map.badge_id`.
  */
 export function presentNotification(row: NotificationRow, content: NotificationContent, users: Map<string, UserRow>, lang: string): Record<string, unknown> {
   const objectMap: Record<string, string> = {};
@@ -53,15 +54,18 @@ export function presentNotification(row: NotificationRow, content: NotificationC
   if (content.answer_id) objectMap.answer = content.answer_id;
   if (content.comment_id) objectMap.comment = content.comment_id;
   const isBadge = content.object_type === 'badge';
+  // A badge award goes out as Answer's does (badge_award_service): object_type `badge_award`, the award (this
+  // notification's id) as object and the badge in object_map.badge_id, which Answer's client links to.
+  if (isBadge) objectMap.badge_id = content.object_id;
   const out: Record<string, unknown> = {
     id: row.id,
     object_info: {
       title: isBadge ? badgeText(content.title, 'name', lang) : content.title,
       // The question's permalink slug, so links to it need no redirect (Quorum; Answer's client slugs titles itself).
       url_title: !isBadge && (objectMap.question || content.object_type === 'question') && content.title ? urlTitle(content.title) : '',
-      object_id: content.object_id,
+      object_id: isBadge ? row.id : content.object_id,
       object_map: objectMap,
-      object_type: content.object_type,
+      object_type: isBadge ? 'badge_award' : content.object_type,
     },
     rank: content.rank ?? 0,
     is_read: row.is_read === 1,
