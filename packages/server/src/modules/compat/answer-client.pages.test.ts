@@ -102,5 +102,17 @@ for (const dialect of DIALECTS) {
       const award = (page.list as Record<string, any>[]).find((n) => n.id === status.badge_award.notification_id)!;
       expect(award.object_info).toMatchObject({ object_type: 'badge_award', object_id: award.id, object_map: { badge_id: status.badge_award.badge_id } });
     });
+
+    it('search: answers:0 finds the questions without any answer, answers:1 those with one or more', async (t) => {
+      if (!site) return t.skip();
+      const open = await askQuestion(site.app, bob.token, 'Is a blowoff tube worth it?', 'support');
+      const search = async (q: string) => (await get(`${V1}/search?q=${encodeURIComponent(q)}&page=1&size=50`)).list as { object: { id: string; answer_count: number } }[];
+      const none = await search('answers:0');
+      expect(none.map((r) => r.object.id)).toContain(open);
+      expect(none.filter((r) => r.object.answer_count !== 0)).toEqual([]);
+      const some = await search('answers:1');
+      expect(some.length).toBeGreaterThan(0);
+      expect(some.filter((r) => r.object.answer_count < 1)).toEqual([]);
+    });
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Search query parser (spec §3 "Search operators"): `[tag]` (several allowed), `is:question`, `is:answer`,
- * `score:N` (score at least N), `user:name`, `answers:N` (questions with at least N answers), mixed with free
+ * `score:N` (score at least N), `user:name`, `answers:N` (questions with at least N answers; `answers:0` the
+ * questions without any, Answer's rule), mixed with free
  * text. Independent of the database engine. Anything that is not a well-formed operator is plain text, so a
  * malformed operator (`score:abc`, `[unclosed`) never fails: it is searched for as words, and the tokenizer
  * keeps only letters and digits of it.
@@ -15,6 +16,7 @@ export interface ParsedQuery {
   type?: 'question' | 'answer';
   minScore?: number;
   user?: string;
+  /** `answers:N`: at least N answers; 0 means exactly none. */
   minAnswers?: number;
 }
 
