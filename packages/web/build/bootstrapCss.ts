@@ -7,11 +7,15 @@
  * The server renders right-to-left pages with the `data-rtl` file in `href` (modules/ssr/ssr.renderer.ts); the
  * browser swaps it on a language switch (src/lib/direction.ts). Nothing comes from a CDN. `vite dev` serves the
  * same two addresses from node_modules.
+ *
+ * A build ships the sheets cut to the rules the pages use (build/purgeBootstrap.ts, issue 32); `vite dev` serves
+ * them whole, so a class added while developing works before the next build.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { purgeBootstrap } from './purgeBootstrap';
 
 const MARKER = '<!--bootstrap-css-->';
 
@@ -22,22 +26,36 @@ interface Sheet {
 }
 
 /** One of the package's stylesheets, without its source map comment (the map is not copied). */
-function sheet(file: string, name: string): Sheet {
+function packageSheet(file: string): string {
   const text = readFileSync(createRequire(import.meta.url).resolve(`bootstrap/dist/css/${file}`), 'utf8');
-  const source = Buffer.from(text.replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '\n'));
+  return text.replace(/\n?\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '\n');
+}
+
+/** A stylesheet's text under its content-hashed address. */
+function sheet(text: string, name: string): Sheet {
+  const source = Buffer.from(text);
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 10);
   return { href: `/assets/${name}-${hash}.css`, source };
 }
 
 /** The Vite plugin described in this file's header. */
 export function bootstrapCss(): Plugin {
-  const ltr = sheet('bootstrap.min.css', 'bootstrap');
-  const rtl = sheet('bootstrap.rtl.min.css', 'bootstrap.rtl');
+  const whole = [packageSheet('bootstrap.min.css'), packageSheet('bootstrap.rtl.min.css')];
+  let ltr = sheet(whole[0]!, 'bootstrap');
+  let rtl = sheet(whole[1]!, 'bootstrap.rtl');
   let ssrBuild = false;
+  let serving = false;
   return {
     name: 'quorum-bootstrap-css',
     configResolved(config) {
       ssrBuild = !!config.build.ssr;
+      serving = config.command === 'serve';
+    },
+    async buildStart() {
+      if (serving || ssrBuild) return;
+      const [l, r] = await purgeBootstrap(whole);
+      ltr = sheet(l!, 'bootstrap');
+      rtl = sheet(r!, 'bootstrap.rtl');
     },
     transformIndexHtml(html) {
       if (!html.includes(MARKER)) throw new Error(`index.html has no ${MARKER} marker for Bootstrap's stylesheet`);

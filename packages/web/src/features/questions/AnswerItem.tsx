@@ -35,7 +35,7 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
         {answer.status === PostStatus.pending ? <Alert variant="warning" className="py-2">{t('status.pending_message')}</Alert> : null}
         <div className="q-post" dangerouslySetInnerHTML={{ __html: answer.html }} />
         <div className="d-flex flex-wrap align-items-end gap-2">
-          <div className="flex-grow-1">
+          <div className="flex-grow-1 q-toolbar-slot">
             <AfterHydration>
               <PostToolbar question={question} answer={answer} pageIds={pageIds} />
             </AfterHydration>
@@ -44,7 +44,7 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
             <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />
           </div>
         </div>
-        <AfterHydration>
+        <AfterHydration fallback={<div className="q-comments-slot" />}>
           <Comments objectId={answer.id} pageIds={pageIds} />
         </AfterHydration>
       </div>

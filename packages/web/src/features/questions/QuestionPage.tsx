@@ -151,7 +151,7 @@ export default function QuestionPage() {
                 <div className="q-post" dangerouslySetInnerHTML={{ __html: q.html }} />
                 <TagList tags={q.tags} className="mt-3" />
                 <div className="d-flex flex-wrap align-items-end gap-2">
-                  <div className="flex-grow-1">
+                  <div className="flex-grow-1 q-toolbar-slot q-toolbar-slot-question">
                     <AfterHydration>
                       <PostToolbar question={q} pageIds={pageIds} />
                     </AfterHydration>
@@ -160,7 +160,7 @@ export default function QuestionPage() {
                     <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
                   </div>
                 </div>
-                <AfterHydration>
+                <AfterHydration fallback={<div className="q-comments-slot" />}>
                   <Comments objectId={q.id} pageIds={pageIds} />
                 </AfterHydration>
               </div>

@@ -140,7 +140,7 @@ export default function SearchPage() {
                   {t('search_page.failed')}
                 </Alert>
               ) : null}
-              {/* A screen's height while the results load, so the tips and the footer below are not pushed down when they come. */}
+              {/* While the results load, the tips and the footer wait (app.css), so they are not pushed down when the results come. */}
               {loading ? <div className="q-search-pending">{showSkeleton ? Array.from({ length: 5 }, (_, i) => <QuestionRowSkeleton key={i} />) : null}</div> : null}
               {data && data.list.length === 0 ? (
                 <div className="text-center py-5 px-3">
