@@ -114,5 +114,20 @@ for (const dialect of DIALECTS) {
       expect(some.length).toBeGreaterThan(0);
       expect(some.filter((r) => r.object.answer_count < 1)).toEqual([]);
     });
+
+    it('serves a default /favicon.ico while no icon is set, and Answer\'s /manifest.json', async (t) => {
+      if (!site) return t.skip();
+      const icon = await site.app.inject({ method: 'GET', url: '/favicon.ico' });
+      expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/x-icon']);
+      // An ICO with one 32x32 image of 32 bits per pixel.
+      expect([...icon.rawPayload.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+      expect(icon.rawPayload.length).toBe(6 + 16 + 40 + 32 * 32 * 4 + 32 * 4);
+      const res = await site.app.inject({ method: 'GET', url: '/manifest.json' });
+      expect(res.statusCode).toBe(200);
+      const manifest = res.json() as Record<string, unknown>;
+      expect(manifest).toMatchObject({ manifest_version: 3, name: 'Test Site', short_name: 'Test Site', start_url: '.', display: 'standalone', background_color: '#ffffff' });
+      expect(Object.keys(manifest).sort()).toEqual(['background_color', 'display', 'icons', 'manifest_version', 'name', 'revision', 'short_name', 'start_url', 'theme_color', 'version']);
+      expect(manifest.icons).toEqual({ '16': '/favicon.ico', '32': '/favicon.ico', '48': '/favicon.ico', '128': '/favicon.ico' });
+    });
   });
 }
