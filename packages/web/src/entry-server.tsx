@@ -10,6 +10,7 @@ import { App } from './app/App';
 import { setLanguage } from './lib/i18n';
 import { createQueryClient } from './lib/queryClient';
 import { renderedPages, startRender } from './app/pages';
+import { routePages } from './app/routes';
 import { DEFAULT_LANGUAGE, PSEUDO_RTL_LANGUAGE } from '@quorum/contract';
 
 /** Input of one render: the request URL (path + query), the UI language and the prefetched payloads. */
@@ -33,6 +34,20 @@ export interface RenderOutput {
   preload: string[];
 }
 
+/** `pages` plus the manifest keys to preload for them (see RenderOutput). */
+function withPreload({ pages, strings }: { pages: string[]; strings: string[] }, lang: string): Omit<RenderOutput, 'html'> {
+  const builtStrings = lang === DEFAULT_LANGUAGE || lang === PSEUDO_RTL_LANGUAGE;
+  return { pages, preload: [...pages, ...(builtStrings ? strings.map((name) => `../../i18n/${DEFAULT_LANGUAGE}/${name}.yaml`) : [])] };
+}
+
+/**
+ * The pages of `url` and what to preload for them, without rendering (a document sent as the bare shell: the
+ * client renders the page, and its chunk should come with the entry).
+ */
+export function pagesFor(input: { url: string; lang: string }): Omit<RenderOutput, 'html'> {
+  return withPreload(routePages(new URL(input.url, 'http://localhost').pathname), input.lang);
+}
+
 /** Renders the app for `input.url` synchronously (app/pages.tsx notes the route pages it reaches). */
 export function render(input: RenderInput): RenderOutput {
   setLanguage(input.lang);
@@ -46,9 +61,7 @@ export function render(input: RenderInput): RenderOutput {
         </StaticRouter>
       </StrictMode>,
     );
-    const { pages, strings } = renderedPages();
-    const builtStrings = input.lang === DEFAULT_LANGUAGE || input.lang === PSEUDO_RTL_LANGUAGE;
-    return { html, pages, preload: [...pages, ...(builtStrings ? strings.map((name) => `../../i18n/${DEFAULT_LANGUAGE}/${name}.yaml`) : [])] };
+    return { html, ...withPreload(renderedPages(), input.lang) };
   } finally {
     queryClient.clear();
   }

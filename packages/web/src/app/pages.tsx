@@ -40,6 +40,44 @@ export function renderedPages(): { pages: string[]; strings: string[] } {
   return { pages: [...rendered], strings: [...renderedStrings] };
 }
 
+/** What a page component built here knows of itself (read by `pagesIn`). */
+interface PageInfo {
+  chunk: string;
+  strings?: readonly string[];
+}
+const infos = new WeakMap<object, PageInfo>();
+
+/** `page` with its info attached. */
+function described(page: Page, info: PageInfo): Page {
+  infos.set(page, info);
+  return page;
+}
+
+/**
+ * Server: the pages named anywhere in a route's element (`<LazyPage page={X} />`, inside guards), as `renderedPages`
+ * reports them — for a document sent without rendering the app (a client-only page's shell), whose page chunk the
+ * browser should still fetch beside the entry.
+ */
+export function pagesIn(element: unknown): { pages: string[]; strings: string[] } {
+  const pages = new Set<string>();
+  const strings = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 8 || typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
+    const props = (node as { props?: Record<string, unknown> }).props;
+    if (!props) return;
+    for (const value of Object.values(props)) {
+      const info = typeof value === 'function' ? infos.get(value) : undefined;
+      if (info) {
+        pages.add(info.chunk);
+        for (const name of info.strings ?? []) strings.add(name);
+      } else visit(value, depth + 1);
+    }
+  };
+  visit(element, 0);
+  return { pages: [...pages], strings: [...strings] };
+}
+
 /** Server: notes a page (and its strings files) as rendered. */
 function note(chunk: string, strings: readonly string[] | undefined): void {
   rendered.add(chunk);
@@ -56,10 +94,13 @@ function note(chunk: string, strings: readonly string[] | undefined): void {
 export function serverPage(chunk: string, Component: Page | null, load: Loader, strings?: readonly string[]): Page {
   if (import.meta.env.SSR) {
     const Rendered = Component!;
-    return function ServerPage() {
-      note(chunk, strings);
-      return <Rendered />;
-    };
+    return described(
+      function ServerPage() {
+        note(chunk, strings);
+        return <Rendered />;
+      },
+      { chunk, strings },
+    );
   }
   return browserPage(chunk, withStrings(load, strings));
 }
@@ -70,10 +111,13 @@ export function serverPage(chunk: string, Component: Page | null, load: Loader, 
  */
 export function clientPage(chunk: string, load: Loader, strings?: readonly string[]): Page {
   if (import.meta.env.SSR) {
-    return function ClientOnly(): never {
-      note(chunk, strings);
-      throw pending;
-    };
+    return described(
+      function ClientOnly(): never {
+        note(chunk, strings);
+        throw pending;
+      },
+      { chunk, strings },
+    );
   }
   return browserPage(chunk, withStrings(load, strings));
 }

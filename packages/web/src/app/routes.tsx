@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { PageSpinner } from '../components/PageSpinner';
-import { createRoutesFromChildren, Route, Routes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { createRoutesFromChildren, matchRoutes, Route, Routes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import ForbiddenPage from '../features/errors/ForbiddenPage';
 import MaintenancePage from '../features/errors/MaintenancePage';
 import NotFoundPage from '../features/errors/NotFoundPage';
@@ -9,7 +9,7 @@ import { withAccountStrings } from '../features/account/strings';
 import { withAdminStrings } from '../features/admin/strings';
 import { Guard } from './guards';
 import { BareLayout, Layout } from './Layout';
-import { clientPage, serverPage } from './pages';
+import { clientPage, pagesIn, serverPage } from './pages';
 
 type Page = ComponentType;
 // Client-only pages (editor, forms): code-split and never rendered on the server. Each waits for every string,
@@ -179,4 +179,13 @@ const routesFor = import.meta.env.SSR ? partsOfTable(ROUTES) : () => ROUTES;
 export function AppRoutes() {
   const { pathname } = useLocation();
   return useRoutes(routesFor(pathname.split('/')[1] ?? ''));
+}
+
+/**
+ * Server: the pages the route table gives `pathname` (module paths and strings files, as app/pages.tsx
+ * `renderedPages`), found without rendering: for the shell of a client-only page.
+ */
+export function routePages(pathname: string): { pages: string[]; strings: string[] } {
+  const matches = matchRoutes(ROUTES, pathname) ?? [];
+  return pagesIn(matches.map((m) => m.route.element));
 }

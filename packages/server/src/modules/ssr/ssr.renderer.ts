@@ -24,6 +24,8 @@ export const CLIENT_DIR = path.join(WEB_DIST, 'client');
 
 /** packages/web/src/entry-server.tsx `render`: `pages` and `preload` are manifest keys (absent in older builds). */
 type RenderFn = (input: { url: string; lang: string; data: Record<string, unknown> }) => { html: string; pages?: string[]; preload?: string[] };
+/** packages/web/src/entry-server.tsx `pagesFor`: the same lists for a document sent as the bare shell. */
+type PagesFn = (input: { url: string; lang: string }) => { pages: string[]; preload: string[] };
 
 /** The template cut at its markers; each piece may itself contain nonce gaps (see splitInlineScripts). */
 interface Template {
@@ -45,6 +47,7 @@ interface Template {
 
 let template: Template | null = null;
 let renderFn: RenderFn | null = null;
+let pagesFn: PagesFn | null = null;
 let assets: PageAssets | null = null;
 let loading: Promise<void> | null = null;
 
@@ -172,8 +175,9 @@ async function load(): Promise<void> {
   assets = readAssets(text);
   const entry = path.join(WEB_DIST, 'server', 'entry-server.js');
   if (existsSync(entry)) {
-    const mod = (await import(pathToFileURL(entry).href)) as { render: RenderFn };
+    const mod = (await import(pathToFileURL(entry).href)) as { render: RenderFn; pagesFor?: PagesFn };
     renderFn = mod.render;
+    pagesFn = mod.pagesFor ?? null;
   }
 }
 
@@ -338,7 +342,8 @@ export async function renderDocument(
     await loading;
   }
   const t = template!;
-  const rendered = ssr && renderFn ? renderFn({ url, lang, data }) : null;
+  // A shell (client-only page) is not rendered, yet still names its page, so the browser fetches it with the entry.
+  const rendered = ssr && renderFn ? renderFn({ url, lang, data }) : pagesFn ? { html: '', ...pagesFn({ url, lang }) } : null;
   const app = rendered?.html ?? '';
   const preload = rendered?.preload && assets ? assets.linksFor(rendered.preload) : '';
   const tags = [
