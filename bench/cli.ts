@@ -10,6 +10,8 @@
  *                  a 95/5 read/write mix, and 1 against 2 worker processes
  *   memory         idle RSS of `quorum run --workers 2` (as `npm start`) on an empty site: primary and workers
  *   compression    rendered and cached question page and the list API with and without Accept-Encoding: req/s and bytes
+ *   lighthouse     Lighthouse (mobile and desktop) on eight pages of the built site with the beer.stackexchange.com dump:
+ *                  category scores, FCP, LCP, TBT, CLS, bytes transferred (needs the fixture and Chromium)
  *   compare        server CPU per request of this checkout against another one, in one process (bench/compare.ts;
  *                  needs BENCH_OLD_ROOT, BENCH_OLD_DATA and BENCH_DATA_DIR; not part of `all`)
  *   all            every one of the above but compare
@@ -20,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS: Record<string, string> = { site: 'run.ts', import: 'import.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts', memory: 'memory.ts', compression: 'compression.ts', compare: 'compare.ts' };
+const SCRIPTS: Record<string, string> = { site: 'run.ts', import: 'import.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts', memory: 'memory.ts', compression: 'compression.ts', lighthouse: 'lighthouse.ts', compare: 'compare.ts' };
 /** Benchmarks that need a setup of their own (see their headers), left out of `all`. */
 const NOT_IN_ALL = new Set(['compare']);
 
