@@ -22,7 +22,7 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * approval).
  */
 export async function pageUsers(db: Db, f: UserPageFilter): Promise<{ count: number; rows: UserRow[] }> {
-  let q = db.kysely.selectFrom('users').where('is_placeholder', '=', 0);
+  let q = db.kysely.selectFrom('users');
   if (f.query) {
     const like = `%${escapeLike(f.query.toLowerCase())}%`;
     q = q.where((eb) =>

@@ -8,11 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, shouldRun, testDbConfig } from '../../../test/dialects.js';
+import { DIALECTS, adminToken, call, installedSite, shouldRun, testDbConfig, type TestSite } from '../../../test/dialects.js';
 import { writeDump, type DumpFacts } from '../../../test/se-dump.js';
 import { dropDatabase, ensureDatabase, openDb, type Db, type DbConfig } from '../../core/db/dialect.js';
 import { IdGenerator } from '../../core/db/ids.js';
 import { migrateToLatest } from '../../core/db/migrate.js';
+import { RANK_DEFAULTS } from '../activity/index.js';
 import { importStackExchange } from './index.js';
 
 const SOURCE = 'brew.stackexchange.com';
@@ -101,5 +102,60 @@ for (const type of DIALECTS) {
       expect(s).toMatchObject({ questions: 0, answers: 0, users: 0, placeholderUsers: 0, comments: 0, tags: 0 });
       expect([await count(db, 'questions'), await count(db, 'answers'), await count(db, 'users'), await count(db, 'comments')]).toEqual(before);
     }, 30_000);
+  });
+}
+
+for (const type of DIALECTS) {
+  describe(`people of a dump without Users.xml on ${type}`, () => {
+    let site: TestSite | undefined;
+    let tmp = '';
+
+    beforeAll(async () => {
+      if (!(await shouldRun(type))) return;
+      site = await installedSite(type);
+      tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-gen-people-'));
+      writeDump(path.join(tmp, SOURCE), { questions: 60, users: 9 });
+      await importStackExchange(site.app.quorum.database!, site.app.quorum.ids!, path.join(tmp, SOURCE));
+    }, 90_000);
+    afterAll(async () => {
+      await site?.close();
+      if (tmp) rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('earn the reputation their posts earned, by the site\'s rules', async (ctx) => {
+      if (!site) return ctx.skip();
+      const k = site.app.quorum.database!.kysely;
+      const people = await k.selectFrom('users').select(['id', 'rank']).where('is_placeholder', '=', 1).execute();
+      expect(people.length).toBe(10); // 9 owners and the one 'community' placeholder of ownerless posts
+      const points = (score: number, up: number, down: number) => (score > 0 ? score * up : -score * down);
+      const qs = await k.selectFrom('questions').select(['user_id', 'vote_count']).execute();
+      const as = await k.selectFrom('answers').select(['user_id', 'vote_count', 'accepted']).execute();
+      let moved = 0;
+      for (const p of people) {
+        const fromQuestions = qs.filter((q) => q.user_id === p.id).reduce((n, q) => n + points(Number(q.vote_count), RANK_DEFAULTS['question.voted_up'], RANK_DEFAULTS['question.voted_down']), 0);
+        const fromAnswers = as.filter((a) => a.user_id === p.id).reduce((n, a) => n + points(Number(a.vote_count), RANK_DEFAULTS['answer.voted_up'], RANK_DEFAULTS['answer.voted_down']) + (Number(a.accepted) === 2 ? RANK_DEFAULTS['answer.accepted'] : 0), 0);
+        const expected = Math.max(1, 1 + fromQuestions + fromAnswers);
+        expect(Number(p.rank), p.id).toBe(expected);
+        if (expected > 1) moved++;
+      }
+      expect(moved).toBeGreaterThan(5);
+    });
+
+    it('are members like any other: in the admin\'s user list, its search, the mention lookup and the dashboard count', async (ctx) => {
+      if (!site) return ctx.skip();
+      const admin = await adminToken(site.app);
+      const k = site.app.quorum.database!.kysely;
+      const someone = await k.selectFrom('users').select(['username', 'display_name']).where('is_placeholder', '=', 1).where('username', '<>', 'community').orderBy('username').executeTakeFirstOrThrow();
+      const all = await call(site.app, 'GET', '/answer/admin/api/users/page?page=1&page_size=50', { token: admin });
+      expect(all.status).toBe(200);
+      expect(all.body.data.count).toBe(11); // the admin and the 10 people of the dump
+      const found = await call(site.app, 'GET', `/answer/admin/api/users/page?page=1&page_size=10&query=${encodeURIComponent(someone.username)}`, { token: admin });
+      expect(found.body.data.list.map((u: { username: string }) => u.username)).toContain(someone.username);
+      const mention = await call(site.app, 'GET', `/answer/api/v1/user/info/search?username=${encodeURIComponent(someone.username.slice(0, 4))}`, { token: admin });
+      expect(mention.status).toBe(200);
+      expect((mention.body.data as Array<{ username: string }>).map((u) => u.username)).toContain(someone.username);
+      const dashboard = await call(site.app, 'GET', '/answer/admin/api/dashboard', { token: admin });
+      expect(dashboard.body.data.info.user_count).toBe(11);
+    });
   });
 }

@@ -230,6 +230,26 @@ export class ImportRepository {
       .execute();
   }
 
+  /**
+   * Reputation of the people a dump names without a Users.xml row (placeholders), from what the dump says their
+   * posts earned, with the site's own rules: each point of a post's score as an upvote (positive) or a downvote
+   * (negative) of that post type, plus the accepted-answer bonus; from `floor`, no daily cap (history, not
+   * today's gains). Members from Users.xml keep the reputation the dump gives them.
+   * @param deltas the site's `rank.*` deltas (activity rankConfig)
+   */
+  async setPlaceholderReputation(source: string, deltas: { qUp: number; qDown: number; aUp: number; aDown: number; accepted: number }, floor: number): Promise<void> {
+    const mapped = this.db.selectFrom('import_map').select('internal_id').where('source', '=', source).where('kind', '=', 'user');
+    const earned = sql<number>`(${floor} + coalesce((select sum(case when q.vote_count > 0 then q.vote_count * ${deltas.qUp} else -q.vote_count * ${deltas.qDown} end) from questions q where q.user_id = users.id), 0)
+      + coalesce((select sum(case when a.vote_count > 0 then a.vote_count * ${deltas.aUp} else -a.vote_count * ${deltas.aDown} end) from answers a where a.user_id = users.id), 0)
+      + ${deltas.accepted} * (select count(*) from answers a where a.user_id = users.id and a.accepted = 2))`;
+    await this.db
+      .updateTable('users')
+      .set({ rank: sql<number>`case when ${earned} < ${floor} then ${floor} else ${earned} end` })
+      .where('is_placeholder', '=', 1)
+      .where('id', 'in', mapped)
+      .execute();
+  }
+
   /** The id map of one source and kind: external id -> internal id. */
   async loadMap(source: string, kind: ImportKind): Promise<Map<string, string>> {
     const rows = await this.db

@@ -20,6 +20,7 @@ import type { Db } from '../../core/db/dialect.js';
 import { formatId, type IdGenerator } from '../../core/db/ids.js';
 
 import { recountBadgesBulk } from '../badge/index.js';
+import { rankConfig } from '../activity/index.js';
 import { ImportRepository } from './import.repository.js';
 import { DumpError, fileExists } from './stackexchange.js';
 
@@ -151,6 +152,10 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     opts.onProgress?.(done, plan.totalRows);
   };
   const descriptions = tags ? new TagDescriptions(plan) : undefined;
+  // The site's reputation rules, for the people the dump names without a Users.xml row (read before the
+  // transaction: SQLite has one connection).
+  const rank = await rankConfig(db);
+  const d = rank.deltas;
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
     const taken = new Set<string>();
@@ -183,6 +188,7 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     await w.recountObjects({ questions: [...plan.touched.questions], users: [...plan.touched.users], tags: [...plan.counts.byTag.keys()].filter((s) => !newTags.has(s)).map((s) => plan.tagIds.get(s)!) });
     if (history) await w.linkLatestRevisions(source);
     if (votes) await w.recountBookmarks(source);
+    await w.setPlaceholderReputation(source, { qUp: d['question.voted_up'], qDown: d['question.voted_down'], aUp: d['answer.voted_up'], aDown: d['answer.voted_down'], accepted: d['answer.accepted'] }, rank.floor);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
   // Badges earned by the imported posts, votes and comments, in bulk and without notifications (imported history is
