@@ -140,7 +140,7 @@ export interface SearchPlan {
   tagIds: string[];
   userId?: string;
   minScore?: number;
-  /** `answers:N`: at least N answers, and for 0 exactly none (unanswered questions). */
+  /** `answers:N`: at least N answers; 0 is exactly none (Answer's rule, search_repo SearchQuestions). */
   minAnswers?: number;
   order: SearchOrder;
   offset: number;
@@ -210,9 +210,7 @@ function filters(plan: SearchPlan): RawBuilder<unknown>[] {
   if (plan.userId) w.push(sql`d.user_id = ${plan.userId}`);
   for (const tagId of plan.tagIds) w.push(sql`exists (select 1 from tag_rel tr where tr.object_id = d.question_id and tr.tag_id = ${tagId} and tr.status = 1)`);
   if (plan.minScore !== undefined) w.push(sql`(case when d.object_type = ${DOC_QUESTION} then q.vote_count else a.vote_count end) >= ${plan.minScore}`);
-  // Answer's rule (search_repo SearchQuestions): `answers:0` is exactly no answer, `answers:N` at least N.
-  if (plan.minAnswers === 0) w.push(sql`d.object_type = ${DOC_QUESTION} and q.answer_count = 0`);
-  else if (plan.minAnswers !== undefined) w.push(sql`d.object_type = ${DOC_QUESTION} and q.answer_count >= ${plan.minAnswers}`);
+  if (plan.minAnswers !== undefined) w.push(plan.minAnswers === 0 ? sql`d.object_type = ${DOC_QUESTION} and q.answer_count = 0` : sql`d.object_type = ${DOC_QUESTION} and q.answer_count >= ${plan.minAnswers}`);
   return w;
 }
 
