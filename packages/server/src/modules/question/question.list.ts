@@ -2,7 +2,7 @@
  * Rows of the question lists (GET /question/page, the Recommend tab, linked questions) with their tags and the
  * user each row credits. Answer's rule for the credit (question_common FormatQuestionsPage): the newest order,
  * and a question nobody edited or answered, show the author ("asked", at its creation); otherwise the last editor
- * ("modified", at the question's update time), unless the last answer came later, which shows the answerer (the
+ * ("modified", at the question's update time), unless the last answer is not older, which shows the answerer (the
  * answer's last editor when someone else edited it, else its author; "answered", at the answer's creation).
  */
 import { requireDb, type AppContext } from '../../core/context.js';
@@ -22,7 +22,8 @@ export function listCredit(q: QuestionRow, order: string, users: Map<string, Use
   const haveEdited = edited(q.last_edit_user_id);
   if (order === 'newest' || (!haveEdited && !last)) return { type: 'asked', at: q.created_at, user: users.get(q.user_id) };
   let credit: ListCredit = haveEdited ? { type: 'modified', at: q.updated_at, user: users.get(q.last_edit_user_id) } : { type: 'asked', at: 0, user: users.get(q.user_id) };
-  if (last && last.created_at > credit.at) credit = { type: 'answered', at: last.created_at, user: users.get(edited(last.last_edit_user_id) ? last.last_edit_user_id : last.user_id) };
+  // An answer of the same second as the question's update is what updated it: the answerer is credited.
+  if (last && last.created_at >= credit.at) credit = { type: 'answered', at: last.created_at, user: users.get(edited(last.last_edit_user_id) ? last.last_edit_user_id : last.user_id) };
   return credit;
 }
 
