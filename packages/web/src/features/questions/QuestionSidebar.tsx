@@ -5,7 +5,7 @@ import { siteName } from '../../lib/site';
 import type { SiteInfo } from '../../lib/types';
 import { TrendingQuestions } from '../home/TrendingQuestions';
 
-/** Right column of the list page: about the site and a call to ask. A place for trending widgets later. */
+/** Right column of the list page: about the site, a call to ask, and the week's hot questions (loaded in the browser). */
 export function QuestionSidebar({ site }: { site: SiteInfo }) {
   const { t } = useTranslation();
   const about = site.general?.short_description || site.general?.description;
@@ -17,7 +17,6 @@ export function QuestionSidebar({ site }: { site: SiteInfo }) {
           <p className="small text-body-secondary mb-0">{about || t('sidebar.about_default')}</p>
         </Card.Body>
       </Card>
-      <TrendingQuestions />
       <Card className="shadow-sm">
         <Card.Body>
           <h2 className="h6 fw-semibold">{t('sidebar.help_title')}</h2>
@@ -27,6 +26,8 @@ export function QuestionSidebar({ site }: { site: SiteInfo }) {
           </Link>
         </Card.Body>
       </Card>
+      {/* Last: its list comes after the page, and nothing below it moves when it does. */}
+      <TrendingQuestions />
     </aside>
   );
 }
