@@ -1,5 +1,5 @@
 /**
- * The `quorum` command line: run | init | upgrade | import | backup | restore.
+ * The `quorum` command line: run | init | demo | upgrade | import | backup | restore.
  * Data directory: --data-dir, else QUORUM_DATA_DIR, else ./data. Port: PORT, else 9080.
  * `run --workers N` (default QUORUM_WORKERS, else the number of cores) serves from N processes (cluster.ts).
  */
@@ -188,6 +188,18 @@ program
     } finally {
       await app.close();
     }
+  });
+
+program
+  .command('demo')
+  .description('install a demo site on SQLite into an empty data directory, filled with a community Quorum generates (people, questions, answers, comments, votes, tags)')
+  .option('-q, --questions <n>', 'questions to generate (1-5000)', '200')
+  .option('--seed <n>', 'seed of the generator: the same seed gives the same community')
+  .action(async (opts: { questions: string; seed?: string }) => {
+    const { runDemo } = await import('./modules/demo/index.js');
+    const { readConfig, resolvePort } = await loadConfig();
+    const dir = dataDir();
+    await runDemo(dir, { questions: Number(opts.questions), seed: opts.seed === undefined ? undefined : Number(opts.seed) >>> 0, port: resolvePort(readConfig(dir)) });
   });
 
 program
