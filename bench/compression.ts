@@ -6,7 +6,7 @@
  *   - a cached question page (the page cache on, every request a hit),
  *   - the question list API (GET /question/page, 20 newest),
  * plus the bytes of each response with identity, gzip and brotli, and of the entry script and stylesheet under
- * /assets/ (precompressed at build time). Prints a table and fails when compression costs more than 10% of either
+ * /assets/ (precompressed at build time), and what a revalidation with the ETag (If-None-Match, core/etag.ts) answers. Prints a table and fails when compression costs more than 10% of either
  * page figure.
  *
  * Environment: BENCH_QUESTIONS (default 2000; 5 answers each), BENCH_DURATION (seconds per load test, default 8),
@@ -73,14 +73,17 @@ function load(url: string, seconds: number, acceptEncoding?: string): Promise<Lo
   });
 }
 
-/** GET `url` with `accept-encoding` (when given); the status, content-encoding and bytes on the wire (not decoded). */
-function wire(url: string, acceptEncoding?: string): Promise<{ status: number; encoding: string; bytes: number }> {
+/**
+ * GET `url` with `accept-encoding` (when given) and `more` headers; the status, content-encoding, ETag and bytes on
+ * the wire (not decoded).
+ */
+function wire(url: string, acceptEncoding?: string, more: Record<string, string> = {}): Promise<{ status: number; encoding: string; etag: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      .get(url, { headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...more } }, (res) => {
         let bytes = 0;
         res.on('data', (d: Buffer) => (bytes += d.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: String(res.headers['content-encoding'] ?? 'identity'), etag: String(res.headers.etag ?? ''), bytes }));
       })
       .on('error', reject);
   });
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-compression-'));
   const rows: Row[] = [];
   const assets: Array<{ file: string; identity: number; gzip: number; br: number }> = [];
+  const revalidations: Array<{ name: string; status: number; bytes: number }> = [];
   try {
     const dataDir = path.join(tmp, 'data');
     const dumpDir = path.join(tmp, 'bench.stackexchange.com');
@@ -169,6 +173,11 @@ async function main(): Promise<void> {
     const cached = await serve(dataDir, true);
     rows.push(await measure('question page, cached', `${cached.base}${page.path}`));
     rows.push(await measure('GET /question/page (20, newest)', `${cached.base}/answer/api/v1/question/page?page=1&page_size=20&order=newest`));
+    for (const [name, url] of [['question page', `${cached.base}${page.path}`], ['GET /question/page', `${cached.base}/answer/api/v1/question/page?page=1&page_size=20&order=newest`]] as const) {
+      const { etag } = await wire(url, ACCEPT);
+      const again = await wire(url, ACCEPT, { 'if-none-match': etag });
+      revalidations.push({ name, status: again.status, bytes: again.bytes });
+    }
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'packages/web/dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; css?: string[] }>;
     const entry = Object.values(manifest).find((e) => e.isEntry);
     const html = (await new Promise<string>((resolve, reject) => {
@@ -205,6 +214,8 @@ async function main(): Promise<void> {
       return `| ${r.name} | ${Math.round(a)} | ${Math.round(b)} | ${(((a - b) / a) * 100).toFixed(1)}% | ${kb(r.bytes.identity)} | ${kb(r.bytes.gzip)} | ${kb(r.bytes.br)} |`;
     }),
     ...assets.map((x) => `| ${x.file} (precompressed) | | | | ${kb(x.identity)} | ${kb(x.gzip)} | ${kb(x.br)} |`),
+    '',
+    `Revalidation with the ETag (If-None-Match): ${revalidations.map((r) => `${r.name} ${r.status}, ${r.bytes} bytes of body`).join('; ')}.`,
   ];
   console.log(`\n${lines.join('\n')}\n`);
   const over = rows.filter((r) => r.name.startsWith('question page') && (mean(r.identity) - mean(r.compressed)) / mean(r.identity) > MAX_COST);

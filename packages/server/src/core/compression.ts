@@ -2,14 +2,16 @@
  * Response compression on the fly (@fastify/compress) for text the server makes per request: server-rendered HTML,
  * JSON from the API, sitemaps, feeds. Files under /assets/ are compressed once at build time
  * (packages/web/scripts/precompress.mjs) and served as they are by @fastify/static (`preCompressed`).
- * It applies to the routes registered after installCompression (it hooks onRoute): not to the OpenAPI document and
- * /api-docs (installed earlier in app.ts) nor to the not-found handler's page.
+ * It applies to the routes registered after installCompression (it hooks onRoute), the OpenAPI document and
+ * /api-docs included (app.ts installs them after it). Server-rendered pages compress themselves with `compressBody`
+ * (modules/ssr: the not-found and error pages too, which are not routes), and a cached page is sent from
+ * compressed copies kept with it (modules/ssr/ssr.compressed.ts), so a cache hit costs no compression.
  *
  * - Brotli at quality 1 and gzip at level 1, the cheapest of both. On a 28 KB question page (2 cores, loaded) brotli 1
  *   took ~0.25 ms for 11.0 KB, brotli 3 ~0.35 ms for 9.8 KB, brotli 4 ~0.65 ms for 9.4 KB; gzip 1 ~0.4 ms for 10.4 KB,
  *   gzip 6 ~0.6 ms for 9.5 KB. In `npm run bench -- compression` (docs/BENCHMARKS.md) brotli 3 cost a rendered page
  *   22% of its req/s and brotli 1 nothing measurable, for ~10% more bytes than brotli 3 (27.8 KB -> 6.3 KB).
- *   A cached page still loses ~20% (it is compressed again on every hit): the page cache would have to keep it compressed.
+ *   A cached page lost ~20% while it was compressed again on every hit; it is now kept compressed (see above).
  * - Bodies up to SYNC_BYTES are compressed in one synchronous call: on 2 cores @fastify/compress's default (8 KB)
  *   sent every page through a zlib stream, which cost several times the compression itself.
  * - Bodies under THRESHOLD_BYTES stay identity: the bytes saved do not pay for the work and the headers.
