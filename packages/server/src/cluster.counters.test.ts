@@ -5,50 +5,17 @@
  * turns on at exactly the 4th login attempt after 3 failures; a route's limit (the CSP report endpoint, 20 a
  * minute) refuses the 21st request, whatever text the path was written in.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/ports.js';
+import { request as call, startServer, stopServers } from '../test/cluster.testkit.js';
 
-const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
 const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Counting Site', SITE_URL: 'http://localhost' };
 const V1 = '/answer/api/v1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Reply {
-  status: number;
-  body: any;
-}
-
-/** One request on its own TCP connection (no keep-alive agent), JSON in and out. */
-function request(port: number, method: string, url: string, body?: unknown): Promise<Reply> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: url, agent: false, headers: { connection: 'close', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : null;
-          } catch {
-            // not JSON
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+/** One request on its own TCP connection (cluster testkit), JSON in and out. */
+const request = (port: number, method: string, url: string, body?: unknown) => call(port, method, url, { body }) as Promise<{ status: number; body: any }>;
 
 /** Pids of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
 function workerPids(pid: number): number[] {
@@ -93,14 +60,11 @@ for (const workers of [1, 2, 4]) {
   describe(`quorum run --workers ${workers}: limits counted once`, () => {
     let server: ChildProcess | undefined;
     let port = 0;
-    let dataDir = '';
 
     beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-counters-'));
-      port = await freePort();
-      const env: NodeJS.ProcessEnv = { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' };
-      for (const k of ['QUORUM_RATE_LIMIT', 'QUORUM_REDIS_URL', 'QUORUM_NODES', 'QUORUM_WORKERS']) delete env[k];
-      server = spawn(process.execPath, [BIN, 'run', '--workers', String(workers)], { env, stdio: 'ignore' });
+      // Rate limits on, no Redis: the node's own counters.
+      const started = await startServer(workers, { ...AUTO, LOG_LEVEL: 'error', QUORUM_RATE_LIMIT: undefined, QUORUM_REDIS_URL: undefined, QUORUM_NODES: undefined, QUORUM_WORKERS: undefined });
+      ({ child: server, port } = started);
       await waitForWorkers(port, server, workers);
     }, 300_000);
 
@@ -110,7 +74,7 @@ for (const workers of [1, 2, 4]) {
         server.kill('SIGTERM');
         await Promise.race([exited, sleep(30_000).then(() => server!.kill('SIGKILL'))]);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      stopServers();
     }, 60_000);
 
     it('passes 10 registrations from one address within the hour and refuses the 11th with 429', async () => {

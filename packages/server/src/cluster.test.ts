@@ -3,40 +3,17 @@
  * seen at once by the other (caches cleared across workers); concurrent writes from both processes all land;
  * views counted by both are all written at SIGTERM, which drains and exits 0; /healthz and /readyz answer.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './core/db/index.js';
 import { resolveWorkers } from './cluster.js';
 import type { AppContext } from './core/context.js';
 import { sitePrefix } from './core/redis.js';
-import { freePort } from '../test/ports.js';
+import { startServer, stopServers } from '../test/cluster.testkit.js';
 
-const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
-const dirs: string[] = [];
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
-async function waitReady(url: string, child: ChildProcess, ms = 60_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} was not ready in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+afterAll(stopServers);
 
 /** Command lines of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
 function workerProcesses(pid: number): string[] {
@@ -56,18 +33,9 @@ describe('quorum run --workers', () => {
   });
 
   it('serves from two processes that share writes, caches and view counts, and drains on SIGTERM', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cluster-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    // Every worker listens once both answer /readyz (startServer waits for that); the primary forks exactly two.
+    const { child: server, port, dir: dataDir } = await startServer(2, AUTO);
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [BIN, 'run', '--workers', '2'], {
-      env: { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off' },
-      stdio: 'ignore',
-    });
-    children.push(server);
-    await waitReady(`${base}/readyz`, server);
-    // Every worker listens once both answer /readyz; the primary forks exactly two.
-    for (let i = 0; i < 6; i++) await waitReady(`${base}/readyz`, server);
     expect(workerProcesses(server.pid!)).toHaveLength(2);
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not configured' } });
@@ -121,19 +89,10 @@ describe('quorum run --workers', () => {
   }, 120_000);
 
   it('with Redis, one write clears the caches of the other nodes once (no relay echoes between workers and Redis)', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-cluster-'));
-    dirs.push(dataDir);
-    const port = await freePort();
+    const { child: server, port, dir: dataDir } = await startServer(2, { ...AUTO, QUORUM_REDIS_URL: 'redis://127.0.0.1:6379' });
     const base = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, [BIN, 'run', '--workers', '2'], {
-      env: { ...process.env, ...AUTO, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', QUORUM_REDIS_URL: 'redis://127.0.0.1:6379' },
-      stdio: 'ignore',
-    });
-    children.push(server);
     const listener = new Redis('redis://127.0.0.1:6379');
     try {
-      await waitReady(`${base}/readyz`, server);
-      for (let i = 0; i < 6; i++) await waitReady(`${base}/readyz`, server);
       // Both workers subscribe to Redis after start; give them a moment.
       await new Promise((r) => setTimeout(r, 1500));
       // This site's channel only: other suites running beside this one publish on their own sites' channels.

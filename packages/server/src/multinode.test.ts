@@ -15,33 +15,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbType } from '@quorum/contract';
 import { ADMIN, DIALECTS, installedSite, shouldRun, type TestSite } from '../test/dialects.js';
 import { startMailbox, type Mailbox } from '../test/mailbox.js';
 import { startLocalS3, type LocalS3 } from './core/storage/s3.testkit.js';
 import { freePort } from '../test/ports.js';
+import { BIN, redisReachable, TEST_REDIS_URL as REDIS_URL } from '../test/cluster.testkit.js';
 
-const BIN = fileURLToPath(new URL('../bin/quorum.js', import.meta.url));
-const REDIS_URL = process.env.QUORUM_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const V1 = '/answer/api/v1';
-
-async function redisRunning(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is not reachable (CI=true requires it): ${(err as Error).message}`, { cause: err });
-    console.warn(`skipping the three-node test: Redis at ${REDIS_URL} is not reachable`);
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 interface Node {
   base: string;
@@ -109,7 +91,7 @@ for (const { db, redis, title } of SELECTED) describe(title, () => {
   let token = '';
 
   beforeAll(async () => {
-    if (!(await shouldRun(db)) || (redis && !(await redisRunning()))) return;
+    if (!(await shouldRun(db)) || (redis && !(await redisReachable('the three-node test')))) return;
     // Installed once in this process; each node gets its own empty data directory and only environment variables:
     // the database (AUTO_INSTALL on it joins the site) and the S3 bucket.
     site = await installedSite(db);

@@ -92,16 +92,16 @@ const started: Server[] = [];
 
 /**
  * Starts `quorum run --workers <workers>` on a free port of 127.0.0.1 with a new, empty data directory and
- * `env` over the test process's environment (LOG_LEVEL=warn and rate limits off unless `env` says otherwise),
- * and waits until it is ready; with several workers, until each has had time to listen (six more /readyz).
+ * `env` over the test process's environment (LOG_LEVEL=warn and rate limits off unless `env` says otherwise; a
+ * variable given as undefined is removed), and waits until it is ready; with several workers, until each has had
+ * time to listen (six more /readyz).
  */
-export async function startServer(workers: number, env: Record<string, string>): Promise<Server> {
+export async function startServer(workers: number, env: Record<string, string | undefined>): Promise<Server> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quorum-run-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'run', '--workers', String(workers)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', ...env, QUORUM_DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: 'ignore',
-  });
+  const all: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', ...env, QUORUM_DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1' };
+  for (const [k, v] of Object.entries(all)) if (v === undefined) delete all[k];
+  const child = spawn(process.execPath, [BIN, 'run', '--workers', String(workers)], { env: all, stdio: 'ignore' });
   const server = { child, port, dir };
   started.push(server);
   await waitReady(port, child);
