@@ -83,5 +83,21 @@ for (const dialect of DIALECTS) {
       expect((await record('password', other)).verify).toBe(false);
       expect((await login(other, ADMIN.password)).status).toBe(200);
     });
+
+    it('tells an address that a login was refused for want of a captcha, when others failed the account', async (t) => {
+      if (!site) return t.skip();
+      // Strangers fail the admin's account from three addresses: the account asks everyone for a captcha.
+      for (let i = 0; i < 3; i++) await login(`203.0.113.${60 + i}`, `guess-${i}`);
+      const owner = '198.51.100.34';
+      // The owner's address has no failures of its own, so the client sends no captcha at first ...
+      expect((await record('password', owner)).verify).toBe(false);
+      const refused = await login(owner, ADMIN.password);
+      expect([refused.status, refused.body.data?.[0]?.error_field]).toEqual([400, 'captcha_code']);
+      // ... and the captcha it fetches after the refusal says `verify`, so the next attempt carries it.
+      const captcha = await record('password', owner);
+      expect(captcha.verify).toBe(true);
+      expect((await login(owner, ADMIN.password, { captcha_id: captcha.captcha_id, captcha_code: 'solved' })).status).toBe(200);
+      expect((await record('password', owner)).verify).toBe(false);
+    });
   });
 }

@@ -10,7 +10,7 @@ import { badRequest, fieldError } from '../../core/errors.js';
 import { createCaptcha } from '../captcha/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 import { consumeCode, peekCode, revokeCodes } from './codes.js';
-import { loginNeedsCaptcha, rateLimit } from './throttle.js';
+import { loginCaptchaExpected, rateLimit } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 import { hashToken } from '../../core/auth/index.js';
@@ -146,14 +146,15 @@ export async function confirmEmailChange(ctx: AppContext, code: string): Promise
 
 /**
  * GET /user/action/record?action=: whether the next call of an action needs a captcha, with a fresh captcha.
- * Needed: `login` (Answer 1.4's client: `password`) after repeated failures from the IP; `e_mail` (any e-mail
+ * Needed: `login` (Answer 1.4's client: `password`) after repeated failures from the IP, or once a login from it
+ * was refused for want of a captcha (throttle loginCaptchaExpected); `e_mail` (any e-mail
  * send) and `find_pass` always, so also Answer 1.4's `email` and `edit_userinfo` (its keys for those sends,
  * captcha ANSWER_ACTION_NAMES). A captcha image is included either way, so the client can show one when a call
  * asks for it after all.
  */
 export async function actionRecord(ctx: AppContext, action: string, ip: string): Promise<{ verify: boolean; captcha_id: string; captcha_img: string }> {
   let verify = false;
-  if (action === 'login' || action === 'password') verify = await loginNeedsCaptcha(ctx, ip);
+  if (action === 'login' || action === 'password') verify = await loginCaptchaExpected(ctx, ip);
   else if (['e_mail', 'find_pass', 'email', 'edit_userinfo'].includes(action)) verify = true;
   const captcha = await createCaptcha(ctx, action);
   return { verify, ...captcha };

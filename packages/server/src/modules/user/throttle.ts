@@ -3,7 +3,8 @@
  * counters of core/counters.ts (Redis with QUORUM_REDIS_URL; else the database with QUORUM_NODES > 1; else the
  * cluster primary for the workers of `quorum run --workers N`; else this process's memory). Two uses:
  * - failed logins, which switch on the captcha (3 per e-mail or IP in 30 min, Answer's rule for password
- *   attempts: internal/service/action CaptchaActionPassword), always on;
+ *   attempts: internal/service/action CaptchaActionPassword), and the addresses a login was refused for want of
+ *   one (so GET /user/action/record tells them), always on;
  * - rate limits on login, registration, password reset and e-mail sends (429 `error.request.rate_limited`),
  *   off when the app is built with `rateLimit: false` (benchmarks, most tests).
  * Windows are fixed, opened by a key's first attempt (core/counters.ts): "10 an hour" allows 10 attempts in the
@@ -95,9 +96,32 @@ export async function recordLoginFailure(ctx: AppContext, ip: string, email: str
   if (email) await c.hit(`fail:email:${email.toLowerCase()}`, LOGIN_FAIL_WINDOW);
 }
 
-/** Forgets the failed logins of an e-mail (after a successful login). */
-export function clearLoginFailures(ctx: AppContext, email: string): Promise<void> {
-  return counters(ctx).clear(`fail:email:${email.toLowerCase()}`);
+/**
+ * Forgets the failed logins of an e-mail and the captcha demand of the address (after a successful login from it).
+ * The address's own failures stay counted for their window.
+ */
+export async function clearLoginFailures(ctx: AppContext, email: string, ip = ''): Promise<void> {
+  const c = counters(ctx);
+  await c.clear(`fail:email:${email.toLowerCase()}`);
+  if (ip) await c.clear(`asked:ip:${ip}`);
+}
+
+/**
+ * Records that a login from this IP was refused for a missing or wrong captcha (the e-mail's failures asked for
+ * one), for LOGIN_FAIL_WINDOW: GET /user/action/record then tells that address `verify`, so a client that fetches
+ * its captcha only after such a refusal (Answer's) sends one with the next attempt.
+ */
+export async function recordCaptchaDemand(ctx: AppContext, ip: string): Promise<void> {
+  await counters(ctx).hit(`asked:ip:${ip}`, LOGIN_FAIL_WINDOW);
+}
+
+/**
+ * Whether GET /user/action/record tells this IP that its next login needs a captcha: the IP's own failures
+ * (loginNeedsCaptcha without an e-mail), or a login from it refused for want of one (recordCaptchaDemand).
+ */
+export async function loginCaptchaExpected(ctx: AppContext, ip: string): Promise<boolean> {
+  if (await loginNeedsCaptcha(ctx, ip)) return true;
+  return (await counters(ctx).peek(`asked:ip:${ip}`)).count > 0;
 }
 
 /**

@@ -16,7 +16,7 @@ import { requireCaptcha, sendCodeMail } from './account.mail.js';
 // The file, not the review index: the review calls import this module.
 import { queueSignUp, signUpNeedsApproval } from '../review/signup.js';
 import { hashToken, isSuspended, suspendedError } from '../../core/auth/index.js';
-import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordLoginFailure } from './throttle.js';
+import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordCaptchaDemand, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 // The file, not the module index: bcrypt hashes of accounts moved from Apache Answer.
@@ -180,6 +180,7 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
     // A missing or wrong captcha counts as a failed attempt too, so the captcha stays on.
     await requireCaptcha(ctx, input, 'login').catch(async (err: unknown) => {
       await recordLoginFailure(ctx, ip, email);
+      await recordCaptchaDemand(ctx, ip);
       throw err;
     });
   }
@@ -189,7 +190,7 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
     await recordLoginFailure(ctx, ip, email);
     throw fieldError('e_mail', 'error.object.email_or_password_incorrect');
   }
-  await clearLoginFailures(ctx, email);
+  await clearLoginFailures(ctx, email, ip);
   const now = nowSeconds();
   // A bcrypt hash (an account moved from Apache Answer) becomes ours at the first login that proves the password.
   if (isBcryptHash(user.pass)) await repo.updateUser(db, user.id, { pass: await hashPassword(input.pass) }, now);
