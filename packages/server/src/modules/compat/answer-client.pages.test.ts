@@ -45,7 +45,7 @@ for (const dialect of DIALECTS) {
     it('serves the `ui` translations the client switches its interface language with', async (t) => {
       if (!site) return t.skip();
       const en = await get(`${V1}/language/config`, { lang: 'en-US' });
-      const zh = await get(`${V1}/language/config`, { lang: 'zh-CN' });
+      const zh = await get(`${V1}/language/config`, { lang: 'zh_CN' }); // Answer's client sends its code as Accept-Language
       expect(typeof en.ui?.header?.nav?.question).toBe('string');
       expect(typeof zh.ui?.header?.nav?.question).toBe('string');
       expect(zh.ui.header.nav.question).not.toBe(en.ui.header.nav.question);
