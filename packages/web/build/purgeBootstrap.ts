@@ -83,6 +83,17 @@ function importedComponents(sources: string[]): Set<string> {
  */
 const NOT_SCANNED = new Set(['FormRange.js', 'FormFloating.js', 'FloatingLabel.js', 'useOverlayOffset.js']);
 
+/**
+ * The class names a react-bootstrap module builds from its prefix: each default prefix it names
+ * (`useBootstrapPrefix(bsPrefix, 'modal')`) joined to each suffix of its templates (`${bsPrefix}-backdrop`), so
+ * `modal-backdrop` counts as used. Some pairs are not real classes; they keep nothing.
+ */
+function prefixedNames(source: string): string[] {
+  const prefixes = [...source.matchAll(/useBootstrapPrefix\(\w+,\s*'([\w-]+)'\)/g)].map((m) => m[1]!);
+  const suffixes = [...source.matchAll(/\$\{\w*[pP]refix\}-([\w-]+)/g)].map((m) => m[1]!);
+  return prefixes.flatMap((p) => suffixes.map((x) => `${p}-${x}`));
+}
+
 /** The react-bootstrap ES modules of `names` and every module they import relatively, as raw content. */
 function reactBootstrapModules(names: Set<string>): { raw: string; extension: string }[] {
   const dir = path.dirname(createRequire(import.meta.url).resolve('react-bootstrap/esm/index.js'));
@@ -96,7 +107,7 @@ function reactBootstrapModules(names: Set<string>): { raw: string; extension: st
     const full = path.join(dir, file);
     if (!existsSync(full)) continue;
     const raw = readFileSync(full, 'utf8');
-    out.push({ raw, extension: 'js' });
+    out.push({ raw: `${raw}\n${prefixedNames(raw).join(' ')}`, extension: 'js' });
     for (const m of raw.matchAll(/from\s+['"]\.\/([\w.]+?)(\.js)?['"]/g)) queue.push(`${m[1]}.js`);
   }
   return out;
