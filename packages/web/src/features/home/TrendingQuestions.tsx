@@ -1,6 +1,8 @@
 /**
  * Sidebar widget of the question list: the week's hot questions, GET /question/page with the spec's trending
- * defaults (§9: page 1, page_size 6, order frequent, in_days 7). Part of the list page's first load: keep small.
+ * defaults (§9: page 1, page_size 6, order frequent, in_days 7). When nothing is from this week (a quiet or new
+ * site, an imported one), the most recently active questions instead, under their own title, so the card is never
+ * empty while the site has questions. Part of the list page's first load: keep small.
  */
 import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
@@ -16,22 +18,32 @@ import { useDelayedFlag } from '../../lib/useDelayedFlag';
 const PATH = '/answer/api/v1/question/page';
 /** Trending list defaults (spec §9). */
 export const TRENDING_QUERY = { page: 1, page_size: 6, order: 'frequent', in_days: 7 } as const;
+/** What the card shows when the week has no question. */
+export const ACTIVE_QUERY = { page: 1, page_size: 6, order: 'active' } as const;
 
 /** 'Hot questions' card with an empty state; renders inside the list page's sidebar. */
 export function TrendingQuestions() {
   const { t } = useTranslation();
   const permalink = permalinkStyle(useSiteInfo());
-  const { data, isPending, isError } = useQuery({
+  const week = useQuery({
     queryKey: [apiKey(PATH, TRENDING_QUERY)],
     queryFn: () => api.get<PageData<QuestionListItem>>(PATH, TRENDING_QUERY, { passingError: true }),
     staleTime: 5 * 60_000,
   });
+  const quietWeek = week.data?.list.length === 0;
+  const active = useQuery({
+    queryKey: [apiKey(PATH, ACTIVE_QUERY)],
+    queryFn: () => api.get<PageData<QuestionListItem>>(PATH, ACTIVE_QUERY, { passingError: true }),
+    staleTime: 5 * 60_000,
+    enabled: quietWeek,
+  });
+  const { data, isPending, isError } = quietWeek ? active : week;
   const slow = useDelayedFlag(isPending);
   return (
     <Card className="shadow-sm">
       <Card.Body>
         <h2 className="h6 fw-semibold" id="q-trending">
-          {t('trending.title')}
+          {quietWeek && active.data?.list.length ? t('trending.title_active') : t('trending.title')}
         </h2>
         {isPending ? (
           slow ? (
