@@ -57,12 +57,16 @@ const backend = 'http://localhost:9080';
  */
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
+/** react-bootstrap's Alert, replaced in both builds (same markup) by one without its fade transition (see the file). */
+const alert = fileURLToPath(new URL('./src/components/Alert.tsx', import.meta.url));
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrShim('react-i18next', './src/lib/i18n-ssr.ts'), ssrShim('@tanstack/react-query', './src/lib/query-ssr.ts'), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
       { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
+      { find: /^react-bootstrap\/Alert$/, replacement: alert },
     ],
   },
   // The server-side renderer bundles React and every other dependency in their production builds, whatever

@@ -33,14 +33,14 @@ const strings = (name) => `../../i18n/en_US/${name}.yaml`;
  * measured figure; likewise the question page's 90 KB.
  */
 const PAGES = [
-  { page: 'question page', path: '/questions/:id', modules: ['src/features/questions/QuestionPage.tsx'], budget: 131 },
-  { page: 'question list', path: '/', modules: ['src/features/questions/QuestionListPage.tsx', strings('ui-people'), strings('ui-tags')], budget: 136 },
-  { page: 'tags', path: '/tags', modules: ['src/features/tags/TagsPage.tsx', strings('ui-tags')], budget: 134 },
-  { page: 'users', path: '/users', modules: ['src/features/users/UserListPage.tsx', strings('ui-people')], budget: 126 },
-  { page: 'tag page', path: '/tags/:name', modules: ['src/features/tags/TagPage.tsx', strings('ui-tags')], budget: 135 },
-  { page: 'profile', path: '/users/:name', modules: ['src/features/users/ProfilePage.tsx', strings('ui-people'), strings('ui-badges'), strings('ui-review')], budget: 137 },
-  { page: 'search', path: '/search', modules: ['src/features/search/SearchPage.tsx', strings('ui-tags')], budget: 140 },
-  { page: 'login', path: '/users/login', modules: ['src/features/auth/LoginPage.tsx', strings('ui-account'), strings('ui-auth'), strings('ui-plugins'), strings('server')], budget: 164 },
+  { page: 'question page', path: '/questions/:id', modules: ['src/features/questions/QuestionPage.tsx'], budget: 125 },
+  { page: 'question list', path: '/', modules: ['src/features/questions/QuestionListPage.tsx', strings('ui-people'), strings('ui-tags')], budget: 132 },
+  { page: 'tags', path: '/tags', modules: ['src/features/tags/TagsPage.tsx', strings('ui-tags')], budget: 131 },
+  { page: 'users', path: '/users', modules: ['src/features/users/UserListPage.tsx', strings('ui-people')], budget: 120 },
+  { page: 'tag page', path: '/tags/:name', modules: ['src/features/tags/TagPage.tsx', strings('ui-tags')], budget: 131 },
+  { page: 'profile', path: '/users/:name', modules: ['src/features/users/ProfilePage.tsx', strings('ui-people'), strings('ui-badges'), strings('ui-review')], budget: 134 },
+  { page: 'search', path: '/search', modules: ['src/features/search/SearchPage.tsx', strings('ui-tags')], budget: 136 },
+  { page: 'login', path: '/users/login', modules: ['src/features/auth/LoginPage.tsx', strings('ui-account'), strings('ui-auth'), strings('ui-plugins'), strings('server')], budget: 159 },
 ];
 
 let manifest;
