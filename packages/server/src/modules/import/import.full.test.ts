@@ -303,7 +303,7 @@ for (const type of DIALECTS) {
         expect(await postSchema()).toEqual(schemaBefore);
       }
       // The index rebuilt through the search module's own write path answers every query the same (on MySQL the
-      // FULLTEXT indexes are built after the load: see beginBulkRebuild).
+      // FULLTEXT indexes are built after the load: see search.rebuild.repository.ts).
       await reindexAll(site.app.quorum.database!);
       expect(await runAll()).toEqual(imported);
     }, 60_000);

@@ -4,6 +4,7 @@
  */
 import { objectTypeOf, transaction, type Db } from '../../core/db/index.js';
 import * as repo from './search.repository.js';
+import * as rebuild from './search.rebuild.repository.js';
 import { htmlText, indexText } from './tokenizer.js';
 
 /** What indexing a question needs. */
@@ -80,7 +81,7 @@ export async function indexPosts(db: Db, ids: string[]): Promise<number> {
     const part = ids.slice(i, i + 500);
     const qIds = part.filter((id) => objectTypeOf(id) === 'question');
     const aIds = part.filter((id) => objectTypeOf(id) === 'answer');
-    const [qs, as] = await Promise.all([repo.questionSources(db, qIds), repo.answerSources(db, aIds)]);
+    const [qs, as] = await Promise.all([rebuild.questionSources(db, qIds), rebuild.answerSources(db, aIds)]);
     const docs = [...qs.map((q) => questionDoc(q)), ...as.map((a) => answerDoc(a))];
     await transaction(db, async (tx) => {
       await repo.deleteDocs(tx, [...qIds, ...aIds]);
@@ -94,16 +95,16 @@ export async function indexPosts(db: Db, ids: string[]): Promise<number> {
 /**
  * Rebuilds the whole index from the questions and answers tables (after a bulk import, or to repair it).
  * Reads in id order in batches of 1000 and writes each batch in its own transaction; on MySQL/MariaDB the
- * FULLTEXT indexes are dropped for the load and built after it (repo.beginBulkRebuild, repo.endBulkRebuild).
+ * FULLTEXT indexes are dropped for the load and built after it (rebuild.beginBulkRebuild, rebuild.endBulkRebuild).
  * Run it without concurrent writers (restore holds the site; migrations run before serving).
  * @returns number of posts indexed
  */
 export async function reindexAll(db: Db, onProgress?: (done: number) => void): Promise<number> {
-  await repo.beginBulkRebuild(db);
+  await rebuild.beginBulkRebuild(db);
   let done = 0;
   let after = '';
   for (;;) {
-    const batch = await repo.questionBatch(db, after, 1000);
+    const batch = await rebuild.questionBatch(db, after, 1000);
     if (!batch.length) break;
     await transaction(db, (tx) => repo.insertDocs(tx, batch.map((q) => questionDoc(q))));
     after = batch[batch.length - 1]!.id;
@@ -112,13 +113,13 @@ export async function reindexAll(db: Db, onProgress?: (done: number) => void): P
   }
   after = '';
   for (;;) {
-    const batch = await repo.answerBatch(db, after, 1000);
+    const batch = await rebuild.answerBatch(db, after, 1000);
     if (!batch.length) break;
     await transaction(db, (tx) => repo.insertDocs(tx, batch.map((a) => answerDoc(a))));
     after = batch[batch.length - 1]!.id;
     done += batch.length;
     onProgress?.(done);
   }
-  await repo.endBulkRebuild(db);
+  await rebuild.endBulkRebuild(db);
   return done;
 }
