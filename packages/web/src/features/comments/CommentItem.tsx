@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { useCurrentUser } from '../../lib/auth';
 import { formatCount } from '../../lib/format';
 import type { CommentInfo } from '../post-actions/batch';
-import { ConfirmModal } from '../post-actions/ConfirmModal';
+import { ConfirmModal } from '../post-actions/lazyDialogs';
 import { useGate } from '../post-actions/useGate';
 import { useFlag } from '../flag/useFlag';
 import { CommentForm } from './CommentForm';

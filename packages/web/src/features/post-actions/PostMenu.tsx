@@ -11,8 +11,7 @@ import type { AnswerInfo, MemberAction, QuestionInfo } from '../../lib/types';
 import { useFlag } from '../flag/useFlag';
 import { questionInfoKey } from '../questions/hooks';
 import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
-import { CloseDialog } from './CloseDialog';
-import { ConfirmModal } from './ConfirmModal';
+import { CloseDialog, ConfirmModal } from './lazyDialogs';
 
 /** Actions this menu handles ('report' opens the flag dialog). */
 const HANDLED = ['report', 'edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'];

@@ -9,7 +9,7 @@ import { isActivated, useCurrentUser } from '../../lib/auth';
 import { formatCount } from '../../lib/format';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { PageData, QuestionInfo } from '../../lib/types';
-import { InviteDialog } from './InviteDialog';
+import { InviteDialog } from './lazyDialogs';
 
 interface RelatedQuestion {
   id: string;
