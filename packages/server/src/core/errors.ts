@@ -14,6 +14,10 @@ export interface FieldIssue {
 
 /** An error a client may see: HTTP status, reason key, envelope data and field errors. */
 export class AppError extends Error {
+  /** Key of a more specific `msg` than the reason's own text (the reason stays what clients test), and its `{{name}}` values. */
+  msgKey?: string;
+  msgParams?: Record<string, string | number>;
+
   /**
    * @param status HTTP status (400, 401, 403, 404, 409, 429, 500 ...)
    * @param reason translation key, e.g. `error.user.email_duplicate`
@@ -27,6 +31,16 @@ export class AppError extends Error {
     readonly fields: FieldIssue[] = [],
   ) {
     super(reason);
+  }
+
+  /**
+   * Sets the envelope's `msg` to the text of `key` with `params` (e.g. the reputation a refused action needs).
+   * @returns this error
+   */
+  withMessage(key: string, params: Record<string, string | number>): this {
+    this.msgKey = key;
+    this.msgParams = params;
+    return this;
   }
 }
 

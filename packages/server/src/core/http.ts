@@ -75,7 +75,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
     const msg = data.length === 1 ? data[0]!.error_msg : translate(err.reason, req.lang);
     return reply.code(400).send({ code: 400, reason: err.reason, msg, data });
   }
-  return reply.code(err.status).send({ code: err.status, reason: err.reason, msg: translate(err.reason, req.lang), data: err.data });
+  return reply.code(err.status).send({ code: err.status, reason: err.reason, msg: translate(err.msgKey ?? err.reason, req.lang, err.msgParams), data: err.data });
 }
 
 /** U+0000, or a surrogate that is not half of a pair (in `u` mode a pair is one code point, outside Cs). */

@@ -7,12 +7,12 @@ import type { CommentAddReq, CommentBatchQuery, CommentPageQuery, CommentUpdateR
 import { checkPostRate } from '../review/queue.js';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { forbidden, notFound } from '../../core/errors.js';
 import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { notify, type NotifyInput } from '../notification/index.js';
-import { hasPrivilege } from '../privilege/index.js';
+import { requirePrivilege } from '../privilege/index.js';
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import { linkMentions, mentionedNames } from './mention.js';
 import { canManageComment, presentComment } from './comment.presenter.js';
@@ -56,7 +56,7 @@ async function requireComment(ctx: AppContext, id: string, viewer: UserRow): Pro
  * @throws 403 `error.rank.fail_to_meet_the_condition` without 'comment.add'; 404 unknown post or reply target
  */
 export async function addComment(ctx: AppContext, user: UserRow, input: CommentAddReq, lang: string): Promise<Presented> {
-  if (!(await hasPrivilege(ctx, user, 'comment.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'comment.add');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
   await checkPostRate(ctx, user, 'comment');

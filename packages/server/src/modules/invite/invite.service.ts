@@ -6,10 +6,10 @@
 import { PostStatus, type QuestionInviteReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { forbidden, notFound } from '../../core/errors.js';
 import { requirePostTarget, type PostTarget } from '../comment/index.js';
 import { InboxType, notify } from '../notification/index.js';
-import { hasPrivilege } from '../privilege/index.js';
+import { requirePrivilege } from '../privilege/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './invite.repository.js';
@@ -34,7 +34,7 @@ export async function invitedUsers(ctx: AppContext, questionId: string, viewer: 
  * @throws 403 `error.rank.fail_to_meet_the_condition`; 404 unknown question; 403 `error.question.closed`
  */
 export async function setInvites(ctx: AppContext, user: UserRow, input: QuestionInviteReq): Promise<void> {
-  if (!(await hasPrivilege(ctx, user, 'question.invite'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'question.invite');
   const db = requireDb(ctx);
   const q = await requireQuestion(ctx, input.question_id, user);
   if (q.status === PostStatus.closed) throw forbidden('error.question.closed');

@@ -26,16 +26,27 @@ export function isModerator(user: Actor | undefined): boolean {
   return !!user && (user.role_id === Role.admin || user.role_id === Role.moderator);
 }
 
-/** 403 `error.rank.fail_to_meet_the_condition`, with the reputation needed in `data.required_rank`. */
-export function rankTooLow(required?: number): AppError {
-  return new AppError(403, 'error.rank.fail_to_meet_the_condition', required === undefined ? null : { required_rank: required });
+/**
+ * 403 `error.rank.fail_to_meet_the_condition` (the reason Answer's clients test), with the reputation needed
+ * and held in `data.required_rank` / `data.rank`, and a `msg` that says both and how reputation is earned
+ * (`error.rank.needs`).
+ */
+export function rankTooLow(required?: number, rank?: number): AppError {
+  if (required === undefined) return new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  const have = Math.max(0, rank ?? 0);
+  return new AppError(403, 'error.rank.fail_to_meet_the_condition', { required_rank: required, rank: have }).withMessage('error.rank.needs', { required, rank: have });
 }
 
-/** Throws rankTooLow when the user lacks a reputation privilege (moderators always pass). */
-export async function requirePrivilege(ctx: AppContext, user: Actor, action: PrivilegeAction): Promise<void> {
-  if (isModerator(user)) return;
+/** Throws rankTooLow (threshold and the user's reputation) when the user lacks a reputation privilege; moderators always pass. */
+export async function requirePrivilege(ctx: AppContext, user: Pick<Actor, 'role_id' | 'rank'>, action: PrivilegeAction): Promise<void> {
+  if (isModerator(user as Actor)) return;
   const t = await currentThresholds(ctx);
-  if (user.rank < t[action]) throw rankTooLow(t[action]);
+  if (user.rank < t[action]) throw rankTooLow(t[action], user.rank);
+}
+
+/** The refusal text of a reputation privilege: the threshold, the user's reputation and how to earn it. */
+function rankTip(required: number, rank: number, lang: string): string {
+  return translate('error.rank.needs', lang, { required, rank: Math.max(0, rank) });
 }
 
 /**
@@ -89,7 +100,8 @@ function allowed(user: Actor | undefined, t: Record<PrivilegeAction, number> | u
 /**
  * GET /permission: each asked action -> whether the user may do it in general (no particular post), in Answer's
  * shape `{<action>: {has_permission, no_permission_tip}}` (internal/controller/permission_controller.go); the tip
- * is empty when permitted, else the reputation refusal text (`error.rank.fail_to_meet_the_condition`).
+ * is empty when permitted; for a reputation privilege it says the threshold, the user's reputation and how to earn
+ * it (`error.rank.needs`), for anything else it is the general refusal (`error.rank.fail_to_meet_the_condition`).
  * Anonymous visitors are refused everything; unknown names are refused.
  * @param lang language of the tips
  */
@@ -98,7 +110,10 @@ export async function permissionMap(ctx: AppContext, user: Actor | undefined, ac
   const t = user ? await currentThresholds(ctx) : undefined;
   for (const action of actions) {
     const has = allowed(user, t, action);
-    out[action] = { has_permission: has, no_permission_tip: has ? '' : translate('error.rank.fail_to_meet_the_condition', lang) };
+    const key = ALIASES[action] ?? action;
+    const byRank = !has && user && t && !MODERATOR_ONLY.has(action) && key in t ? t[key as PrivilegeAction] : undefined;
+    const tip = byRank !== undefined ? rankTip(byRank, user!.rank, lang) : translate('error.rank.fail_to_meet_the_condition', lang);
+    out[action] = { has_permission: has, no_permission_tip: has ? '' : tip };
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import { PostStatus, type QuestionAddReq, type QuestionPageQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
-import { AppError, forbidden, notFound } from '../../core/errors.js';
+import { forbidden, notFound } from '../../core/errors.js';
 import { extendJson } from '../../core/http.js';
 import { translate } from '../../core/i18n.js';
 import { emitDomain } from '../../core/events.js';
@@ -13,7 +13,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 // From its file: the review index also loads the queue calls, which use this module.
 import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
-import { hasPrivilege, questionMemberActions } from '../privilege/index.js';
+import { questionMemberActions, requirePrivilege } from '../privilege/index.js';
 import { closeReason, presentReason } from '../reason/index.js';
 import { insertRevision } from '../revision/index.js';
 import { indexQuestion } from '../search/index.js';
@@ -37,7 +37,7 @@ import { countView } from './question.views.js';
  * @throws 403 when the user lacks the ask privilege; 400 field errors from the tag rules
  */
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
-  if (!(await hasPrivilege(ctx, user, 'question.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'question.add');
   await checkPostRate(ctx, user, 'question');
   const queued = await queueReason(ctx, user, input.content);
   const db = requireDb(ctx);

@@ -9,14 +9,14 @@
 import { FlagStatus, type AdminReportReq, type ReportAddReq, type ReportOperation, type ReportReviewReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { objectTypeOf, transaction } from '../../core/db/index.js';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
+import { badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
 import { emitDomain } from '../../core/events.js';
 import { translate } from '../../core/i18n.js';
 import { changeStatus } from '../admin-user/index.js';
 import { deleteAnswer, getVisibleAnswer } from '../answer/index.js';
 import { removeComment } from '../comment/index.js';
 import { InboxType, notify } from '../notification/index.js';
-import { hasPrivilege, isModerator } from '../privilege/index.js';
+import { isModerator, requirePrivilege } from '../privilege/index.js';
 import { closeQuestion, deleteQuestion, findQuestion, getVisibleQuestion, operateQuestion } from '../question/index.js';
 import { anyFlagReason, closeReason, flagReason } from '../reason/index.js';
 import { getSettings } from '../siteinfo/index.js';
@@ -77,7 +77,7 @@ function checkDuplicateLink(content: string, siteUrl: string): void {
  *   400 `error.report.duplicate` when the member's earlier flag on it still waits
  */
 export async function addReport(ctx: AppContext, user: UserRow, input: ReportAddReq): Promise<void> {
-  if (!(await hasPrivilege(ctx, user, 'report.add'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'report.add');
   const target = await flagTarget(ctx, user, input.object_id);
   if (target.type === 'user' && target.authorId === user.id) throw badRequest('error.admin.cannot_operate_self');
   const reason = flagReason(target.type, input.report_type);

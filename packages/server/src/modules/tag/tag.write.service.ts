@@ -6,9 +6,9 @@
 import { type FollowTagsReq, type TagAddReq, type TagSynonymUpdateReq, type TagUpdateReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { isUniqueViolation, transaction } from '../../core/db/index.js';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
+import { badRequest, fieldError, forbidden, notFound } from '../../core/errors.js';
 import { renderMarkdown } from '../../core/markdown.js';
-import { hasPrivilege } from '../privilege/index.js';
+import { hasPrivilege, requirePrivilege } from '../privilege/index.js';
 import { isStaff, type UserRow } from '../../core/auth/index.js';
 import * as repo from './tag.repository.js';
 import { normalizeSlug } from './tag.service.js';
@@ -53,7 +53,7 @@ export async function createTag(ctx: AppContext, user: UserRow, input: TagAddReq
  *   slug is taken
  */
 export async function updateTag(ctx: AppContext, user: UserRow, input: TagUpdateReq): Promise<{ wait_for_review: boolean }> {
-  if (!(await hasPrivilege(ctx, user, 'tag.edit'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'tag.edit');
   const db = requireDb(ctx);
   const tag = await repo.findTagById(db, input.tag_id);
   if (!tag || tag.status !== 1) throw notFound('error.tag.not_found');
@@ -119,7 +119,7 @@ export async function recoverTag(ctx: AppContext, user: UserRow, tagId: string):
  * @throws 403; 404; 400 toast `error.tag.synonym_of_synonym` when the tag is itself a synonym
  */
 export async function updateSynonyms(ctx: AppContext, user: UserRow, input: TagSynonymUpdateReq): Promise<void> {
-  if (!(await hasPrivilege(ctx, user, 'tag.synonym'))) throw new AppError(403, 'error.rank.fail_to_meet_the_condition');
+  await requirePrivilege(ctx, user, 'tag.synonym');
   const db = requireDb(ctx);
   const main = await repo.findTagById(db, input.tag_id);
   if (!main || main.status !== 1) throw notFound('error.tag.not_found');

@@ -31,7 +31,7 @@ for (const dialect of DIALECTS) {
       const low = await up(bob.token, qid);
       expect(low.status).toBe(403);
       expect(low.body).toMatchObject({ reason: 'error.rank.fail_to_meet_the_condition', data: { required_rank: 8 } });
-      expect((await down(bob.token, aid)).body.data).toEqual({ required_rank: 125 });
+      expect((await down(bob.token, aid)).body.data).toEqual({ required_rank: 125, rank: 1 });
       expect((await up(bob.token, '10019999999999999')).status).toBe(404);
       expect((await up(bob.token, 'nonsense')).status).toBe(404);
       const bad = await call(site.app, 'POST', `${API}/vote/up`, { token: bob.token, body: {} });
