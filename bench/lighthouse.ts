@@ -65,6 +65,8 @@ interface Measure {
   failing: string[];
   /** Performance audits below 0.9, most estimated savings first: "id: value". */
   costs: string[];
+  /** Bytes transferred by resource type ("script 120.3 KB (4)"), largest first. */
+  byType: string[];
   /** Audits Lighthouse could not compute (gatherer errors), by id. */
   errors: string[];
   /** Mobile only: layout shifts and the LCP element seen in the page (shiftsAndLcp). */
@@ -144,7 +146,11 @@ function read(page: Page, form: Form, lhr: Result): Measure {
       return `${a.id}: ${a.displayValue ?? ''}${s.length || top ? ` (${[...s, ...(top ? [top.slice(2)] : [])].join(', ')})` : ''}`.replace(/: $/, '');
     });
   const errors = Object.values(lhr.audits).filter((a) => a.scoreDisplayMode === 'error').map((a) => a.id);
-  return { page, form, scores, fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), bytes: num('total-byte-weight'), failing, costs, errors };
+  const summary = ((audit('resource-summary')?.details as { items?: Array<{ resourceType: string; transferSize: number; requestCount: number }> } | undefined)?.items ?? [])
+    .filter((i) => i.resourceType !== 'total' && i.resourceType !== 'third-party' && i.requestCount > 0)
+    .sort((a, b) => b.transferSize - a.transferSize);
+  const byType = summary.map((i) => `${i.resourceType} ${kb(i.transferSize)} (${i.requestCount})`);
+  return { page, form, scores, fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), bytes: num('total-byte-weight'), failing, costs, byType, errors };
 }
 
 /** The mobile goals a measure misses; empty when it meets them all. */
@@ -171,9 +177,10 @@ function table(rows: Measure[]): string {
   const lines = ['| page | form | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | transferred |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
   for (const m of rows) {
     const s = m.scores;
-    lines.push(`| ${m.page.name} \`${m.page.path}\` | ${m.form} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${kb(m.bytes)} |`);
+    lines.push(`| ${m.page.name} | ${m.form} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${kb(m.bytes)} |`);
   }
-  return lines.join('\n');
+  const pages = rows.filter((m) => m.form === 'mobile').map((m) => `${m.page.name} \`${m.page.path}\``);
+  return `Pages: ${pages.join(', ')}.\n\n${lines.join('\n')}`;
 }
 
 /** Goals, failing audits and costs, per page, in Markdown. */
@@ -194,7 +201,9 @@ function findings(rows: Measure[]): string {
   if (none) out.push('- none');
   out.push('', 'What costs the most on mobile (performance audits below 0.9, largest estimated savings first):', '');
   for (const m of mobile) out.push(`- ${m.page.name}: ${m.costs.slice(0, 5).join('; ') || 'nothing'}`);
-  out.push('', 'Seen in the page on a phone-sized viewport, unthrottled (PerformanceObserver): the LCP element, and the shifts of the worst CLS window (value, elements moved):', '');
+  out.push('', 'Transferred on mobile by resource type (requests):', '');
+  for (const m of mobile) out.push(`- ${m.page.name}: ${m.byType.join(', ')}`);
+  out.push('', 'Seen in the page on a phone-sized viewport, cache off, unthrottled (PerformanceObserver): the LCP element, and the shifts of the worst CLS window (value, elements moved):', '');
   for (const m of mobile) {
     if (!m.seen) continue;
     out.push(`- ${m.page.name}: LCP ${m.seen.lcp || 'none'}; CLS ${m.seen.cls.toFixed(3)}${m.seen.shifts.length ? `: ${m.seen.shifts.slice(0, 4).join('; ')}` : ''}`);
@@ -269,6 +278,7 @@ const IN_PAGE = `new Promise((resolve) => {
 async function shiftsAndLcp(browser: Browser, url: string): Promise<{ cls: number; shifts: string[]; lcp: string }> {
   const tab = await browser.newPage();
   try {
+    await tab.setCacheEnabled(false); // a first visit, as Lighthouse's (it clears the cache)
     await tab.emulate({ viewport: { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }, userAgent: MOBILE_UA });
     await tab.goto(url, { waitUntil: 'networkidle0', timeout: 60_000 });
     await new Promise((r) => setTimeout(r, 1500));
