@@ -3,6 +3,7 @@ export { questionPage, questionInfo, getVisibleQuestion, getVisibleQuestionRef, 
 export { noteAnswerAdded, findQuestion, updateQuestion, bumpAnswerCount, type QuestionRow } from './question.repository.js';
 export { prepareQuestionEdit, writeQuestionEdit, requireEditableQuestion, checkQuestionEditable, editQuestion, type PreparedQuestionEdit } from './question.edit.js';
 export { recordQuestionLinks, linkedIdsInText } from './question.links.js';
+export { duplicateTarget, type DuplicateTarget } from './question.duplicate.js';
 export { startViewFlusher, flushViews, countView } from './question.views.js';
 export { questionRoutes } from './question.routes.js';
 export { recommendRoutes } from './question.recommend.routes.js';

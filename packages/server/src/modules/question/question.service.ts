@@ -22,6 +22,7 @@ import { applyQuestionTags, normalizeSlug, planQuestionTags, tagIdBySlug } from 
 import { bumpUserCount, isStaff, type UserRow } from '../user/index.js';
 import { cacheClear, cacheGet, cacheSet } from './question.cache.js';
 import { cachedCount } from './question.counts.js';
+import { duplicateTarget } from './question.duplicate.js';
 import { recordQuestionLinks } from './question.links.js';
 import { findUserIdByUsername } from './question.lookup.js';
 import { presentQuestionRows } from './question.list.js';
@@ -178,7 +179,7 @@ async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | u
     questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
     questionMemberActions(ctx, lang, viewer, q),
-    questionOperation(db, q, lang),
+    questionOperation(ctx, q, lang),
   ]);
   countView(ctx, q.id);
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
@@ -211,9 +212,11 @@ export async function questionInfoJson(ctx: AppContext, id: string, viewer: User
 /**
  * Why a question is not simply open: closed (with its reason), pending review, deleted; null otherwise. Pending
  * and deleted carry their notice in `msg` too, the text Answer's client shows in its alert for a level other than
- * `info` (Answer's levels: `secondary` pending, `danger` deleted; question_service GetQuestion).
+ * `info` (Answer's levels: `secondary` pending, `danger` deleted; question_service GetQuestion). A question closed
+ * as a duplicate also carries `duplicate: {id, title, url_title}` of the original named by its message.
  */
-async function questionOperation(db: Parameters<typeof findCloseReason>[0], q: repo.QuestionRow, lang: string): Promise<Record<string, unknown> | null> {
+async function questionOperation(ctx: AppContext, q: repo.QuestionRow, lang: string): Promise<Record<string, unknown> | null> {
+  const db = requireDb(ctx);
   if (q.status === PostStatus.pending) {
     const text = translate('post_status.pending', lang);
     return { type: 'pending', reason: 'post_status.pending', description: text, msg: text, time: q.created_at, level: 'secondary' };
@@ -235,7 +238,13 @@ async function questionOperation(db: Parameters<typeof findCloseReason>[0], q: r
   }
   const reason = closeReason(closeType);
   const shown = reason ? presentReason(reason, lang) : { name: translate('post_status.closed', lang), description: translate('post_status.closed', lang) };
-  return { type: 'closed', name: shown.name, reason: reason?.key ?? 'post_status.closed', description: shown.description, msg, time: meta?.created_at ?? q.updated_at, level: 'info' };
+  const out: Record<string, unknown> = { type: 'closed', name: shown.name, reason: reason?.key ?? 'post_status.closed', description: shown.description, msg, time: meta?.created_at ?? q.updated_at, level: 'info' };
+  // Closed as a duplicate: the original by id and title, for a link (the message keeps the address as given).
+  if (reason?.key === 'close_reason.duplicate' && msg) {
+    const target = await duplicateTarget(db, msg, (await getSettings(ctx)).general.site_url);
+    if (target) out.duplicate = target;
+  }
+  return out;
 }
 
 /**

@@ -8,8 +8,9 @@ import { requireDb, type AppContext } from '../../core/context.js';
 import { forbidden } from '../../core/errors.js';
 import { findAnswer } from '../answer/index.js';
 import { isModerator } from '../privilege/index.js';
-import { findQuestion } from '../question/index.js';
+import { duplicateTarget, findQuestion } from '../question/index.js';
 import { anyFlagReason, presentReason } from '../reason/index.js';
+import { getSettings } from '../siteinfo/index.js';
 import { presentTagsOfQuestions } from '../tag/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds, presentBasicUser } from '../user/index.js';
@@ -24,7 +25,10 @@ function reasonOf(type: number, lang: string): Record<string, unknown> | null {
   return r ? presentReason(r, lang) : null;
 }
 
-/** GET /report/unreviewed/post?page=: waiting flags on posts, oldest first, each with its post in context. */
+/**
+ * GET /report/unreviewed/post?page=: waiting flags on posts, oldest first, each with its post in context; a
+ * duplicate flag whose text names a question of this site carries it as `duplicate: {id, title, url_title}`.
+ */
 export async function flaggedPostPage(ctx: AppContext, user: UserRow, q: ReportPageQuery, lang: string): Promise<{ count: number; list: Record<string, unknown>[] }> {
   requireModerator(user);
   const db = requireDb(ctx);
@@ -55,6 +59,8 @@ export async function flaggedPostPage(ctx: AppContext, user: UserRow, q: ReportP
     const question = questionId ? await findQuestion(db, questionId) : undefined;
     if (question && r.object_type === 'question') text = { original_text: question.original_text, parsed_text: question.parsed_text, status: question.status, created_at: question.created_at };
     const tags = question ? (await presentTagsOfQuestions(ctx, [question.id])).get(question.id) ?? [] : [];
+    const reason = reasonOf(r.report_type, lang);
+    const duplicate = reason?.reason_key === 'flag_reason.a_duplicate' && r.content ? await duplicateTarget(db, r.content, (await getSettings(ctx)).general.site_url) : null;
     list.push({
       flag_id: r.id,
       object_id: r.object_id,
@@ -72,8 +78,9 @@ export async function flaggedPostPage(ctx: AppContext, user: UserRow, q: ReportP
       answer_accepted: accepted,
       author_user_info: presentBasicUser(users.get(r.reported_user_id)),
       submitter_user: presentBasicUser(users.get(r.user_id)),
-      reason: reasonOf(r.report_type, lang),
+      reason,
       reason_content: r.content,
+      ...(duplicate ? { duplicate } : {}),
       flag_count: flagCounts.get(r.object_id) ?? 1,
       submit_at: r.created_at,
     });
