@@ -56,16 +56,16 @@ function described(page: Page, info: PageInfo): Page {
 /**
  * Server: the pages named anywhere in a route's element (`<LazyPage page={X} />`, inside guards), as `renderedPages`
  * reports them — for a document sent without rendering the app (a client-only page's shell), whose page chunk the
- * browser should still fetch beside the entry.
+ * browser should still fetch beside the entry. Elements for which `skip(props)` holds are left out with what they hold.
  */
-export function pagesIn(element: unknown): { pages: string[]; strings: string[] } {
+export function pagesIn(element: unknown, skip: (props: Record<string, unknown>) => boolean = () => false): { pages: string[]; strings: string[] } {
   const pages = new Set<string>();
   const strings = new Set<string>();
   const visit = (node: unknown, depth: number): void => {
     if (depth > 8 || typeof node !== 'object' || node === null) return;
     if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
     const props = (node as { props?: Record<string, unknown> }).props;
-    if (!props) return;
+    if (!props || skip(props)) return;
     for (const value of Object.values(props)) {
       const info = typeof value === 'function' ? infos.get(value) : undefined;
       if (info) {

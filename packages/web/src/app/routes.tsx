@@ -8,6 +8,7 @@ import ServerErrorPage from '../features/errors/ServerErrorPage';
 import { withAccountStrings } from '../features/account/strings';
 import { withAdminStrings } from '../features/admin/strings';
 import { Guard } from './guards';
+import type { GuardNeed } from '../lib/guardRules';
 import { BareLayout, Layout } from './Layout';
 import { clientPage, pagesIn, serverPage } from './pages';
 
@@ -181,11 +182,19 @@ export function AppRoutes() {
   return useRoutes(routesFor(pathname.split('/')[1] ?? ''));
 }
 
+/** Guards an anonymous visitor does not pass: their pages are not preloaded (the guard redirects before they show). */
+const MEMBER_ONLY: ReadonlySet<unknown> = new Set<GuardNeed>(['loggedIn', 'activated', 'activatedOnly', 'notActivated', 'suspended', 'logout', 'staff', 'admin']);
+
 /**
  * Server: the pages the route table gives `pathname` (module paths and strings files, as app/pages.tsx
- * `renderedPages`), found without rendering: for the shell of a client-only page.
+ * `renderedPages`), found without rendering: for the shell of a client-only page. Pages behind a member-only guard
+ * are left out: the shell is the anonymous view, and the admin console's chunk would delay an anonymous visitor's
+ * redirect to the login page.
  */
 export function routePages(pathname: string): { pages: string[]; strings: string[] } {
   const matches = matchRoutes(ROUTES, pathname) ?? [];
-  return pagesIn(matches.map((m) => m.route.element));
+  return pagesIn(
+    matches.map((m) => m.route.element),
+    (props) => MEMBER_ONLY.has(props.need),
+  );
 }

@@ -92,6 +92,15 @@ describe('preloads of rendered pages', () => {
     expect(pagesOf(res.body)).toEqual(['src/features/users/UserListPage.tsx']);
   });
 
+  it('does not preload pages behind a member-only guard (the admin console, settings) in the anonymous shell', async () => {
+    for (const [url, key] of [['/admin', 'src/features/admin/AdminPage.tsx'], ['/users/settings/profile', 'src/features/settings/SettingsPage.tsx']] as const) {
+      const res = await site.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<div id="root">');
+      expect(parts(res.body).head).not.toContain(`href="/${fileOf(key)}"`);
+      expect(pagesOf(res.body)).toBeNull();
+    }
+  });
+
   it('does not preload en_US strings for a page in another language (that language is fetched whole)', async () => {
     const res = await site.app.inject({ method: 'GET', url: '/tags', headers: { 'accept-language': 'zh-CN' } });
     expect(res.body).toContain('<html lang="zh-CN"');
