@@ -126,7 +126,8 @@ test('moderator creates tags and a synonym; a member follows, asks with the syno
       [`is:question ${id}`, 'is question'],
       [`score:0 ${id}`, 'score'],
       [`user:${member.username} ${id}`, 'user'],
-      [`answers:0 ${id}`, 'answers'],
+      // answers:N is "at least N" from 1; answers:0 means "no answer" (Answer's rule), which this answered question is not.
+      [`answers:1 ${id}`, 'answers'],
     ];
     for (const [q, label] of cases) {
       await page.goto(`/search?q=${encodeURIComponent(q)}`);
