@@ -7,11 +7,11 @@
  * (modules/ssr: the not-found and error pages too, which are not routes), and a cached page is sent from
  * compressed copies kept with it (modules/ssr/ssr.compressed.ts), so a cache hit costs no compression.
  *
- * - Brotli at quality 1 and gzip at level 1, the cheapest of both. On a 28 KB question page (2 cores, loaded) brotli 1
- *   took ~0.25 ms for 11.0 KB, brotli 3 ~0.35 ms for 9.8 KB, brotli 4 ~0.65 ms for 9.4 KB; gzip 1 ~0.4 ms for 10.4 KB,
- *   gzip 6 ~0.6 ms for 9.5 KB. In `npm run bench -- compression` (docs/BENCHMARKS.md) brotli 3 cost a rendered page
- *   22% of its req/s and brotli 1 nothing measurable, for ~10% more bytes than brotli 3 (27.8 KB -> 6.3 KB).
- *   A cached page lost ~20% while it was compressed again on every hit; it is now kept compressed (see above).
+ * - Brotli at quality 0 and gzip at level 1, the cheapest of both. Quality 0 (brotli's one-pass fast compressor)
+ *   sends ~2% more bytes than quality 1 (a 28 KB question page: 6.4 KB) for less work per call: in `npm run bench -- compression` (docs/BENCHMARKS.md) it took the cost of
+ *   compressing the list API from ~45% of its req/s to ~15%, and of a rendered page from ~25% (once rendering had
+ *   become fast) to ~2%. Earlier, on a 28 KB page, brotli 3 had cost a rendered page 22% and brotli 4 more.
+ *   Bodies compressed by `compressBody` get the size as hint and a window just large enough (brotliOptionsFor).
  * - Bodies up to SYNC_BYTES are compressed in one synchronous call: on 2 cores @fastify/compress's default (8 KB)
  *   sent every page through a zlib stream, which cost several times the compression itself.
  * - Bodies under THRESHOLD_BYTES stay identity: the bytes saved do not pay for the work and the headers.
@@ -28,7 +28,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** Responses smaller than this many bytes are sent identity. */
 export const THRESHOLD_BYTES = 1024;
 /** Brotli quality for on-the-fly compression (0–11). */
-export const BROTLI_QUALITY = 1;
+export const BROTLI_QUALITY = 0;
 /** gzip level for on-the-fly compression (1–9). */
 export const GZIP_LEVEL = 1;
 /** Buffered bodies up to this many bytes are compressed synchronously; larger ones and streams through zlib streams. */
@@ -107,7 +107,16 @@ export function compressBody(req: FastifyRequest, reply: FastifyReply, body: Buf
   const enc = body.length >= THRESHOLD_BYTES ? preferredEncoding(req) : undefined;
   if (!enc) return body;
   reply.header('content-encoding', enc);
-  return enc === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, { level: GZIP_LEVEL });
+  return enc === 'br' ? brotliCompressSync(body, brotliOptionsFor(body.length)) : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/**
+ * Brotli options for a body of `bytes` bytes: BROTLI_OPTIONS with the size as hint and a window just large enough
+ * (2^16..2^22 bytes), so the encoder does not set up its 4 MB default window for a 30 KB page.
+ */
+export function brotliOptionsFor(bytes: number): { params: Record<number, number> } {
+  const lgwin = Math.min(22, Math.max(16, Math.ceil(Math.log2(bytes + 16))));
+  return { params: { ...BROTLI_OPTIONS.params, [constants.BROTLI_PARAM_SIZE_HINT]: bytes, [constants.BROTLI_PARAM_LGWIN]: lgwin } };
 }
 
 /** Sets `Vary: Accept-Encoding` on a reply (kept with what it varies on already). */

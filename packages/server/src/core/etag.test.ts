@@ -72,7 +72,8 @@ describe('revalidation with ETag', () => {
   it('never gives a logged-in reader an ETag nor a 304, by header or by session cookie', async () => {
     const anonymous = await get(page);
     const etag = String(anonymous.headers.etag);
-    for (const headers of [{ authorization: token }, { cookie: `${SESSION_COOKIE}=${token}` }]) {
+    const credentials: Array<Record<string, string>> = [{ authorization: token }, { cookie: `${SESSION_COOKIE}=${token}` }];
+    for (const headers of credentials) {
       for (const url of [page, '/answer/api/v1/question/page?page=1&page_size=20']) {
         const res = await get(url, { ...headers, 'if-none-match': url === page ? etag : '*' });
         expect(res.statusCode, url).toBe(200);

@@ -18,12 +18,12 @@
  *
  * Each variant is checked once before it is kept: it is decompressed with a nonce of its own and must give the
  * document byte for byte, else it is not kept (that page is then compressed per response, as before).
- * Compression and the check run in the libuv thread pool, after the page is first read again from the cache.
+ * Compression and the check run in the libuv thread pool, after the page is first read again from the cache, at
+ * KEPT_BROTLI_QUALITY / KEPT_GZIP_LEVEL: once per page, so the copies are smaller than those made on the fly.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { newNonce } from '../../core/csp.js';
-import { BROTLI_QUALITY, GZIP_LEVEL } from '../../core/compression.js';
 import { weakEtag } from '../../core/etag.js';
 import type { RenderedDocument } from './ssr.renderer.js';
 
@@ -39,6 +39,12 @@ const MARK = '\xff\xfe\xff\xfe';
 /** What every nonce of core/csp.ts looks like (16 bytes in base64); a brotli variant takes only these. */
 const NONCE_SHAPE = /^[A-Za-z0-9+/]{22}==$/;
 const NONCE_LENGTH = 24;
+/**
+ * Brotli quality and gzip level of the kept copies: made once per page in the thread pool, so better than on the
+ * fly (core/compression.ts: brotli 0, gzip 1) for every hit after.
+ */
+export const KEPT_BROTLI_QUALITY = 5;
+export const KEPT_GZIP_LEVEL = 6;
 
 /** A document's HTML cut where its nonces go (the UTF-8 pieces of `RenderedDocument`). */
 export function documentPieces(doc: RenderedDocument): Buffer[] {
@@ -111,7 +117,7 @@ function brotliRawHeader(n: number): Buffer {
 /** The brotli variant of a document's pieces (module docstring). */
 async function brotliVariant(pieces: readonly Buffer[]): Promise<CompressedDocument> {
   const enc = zlib.createBrotliCompress({
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: { [constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
   });
   let out: Buffer[] = [];
   enc.on('data', (d: Buffer) => out.push(d));
@@ -157,7 +163,7 @@ async function brotliVariant(pieces: readonly Buffer[]): Promise<CompressedDocum
 /** The gzip variant of a document's pieces (module docstring). */
 async function gzipVariant(pieces: readonly Buffer[]): Promise<CompressedDocument> {
   const last = pieces.length - 1;
-  const segments = await Promise.all(pieces.map((p, i) => deflateRaw(p, { level: GZIP_LEVEL, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH })));
+  const segments = await Promise.all(pieces.map((p, i) => deflateRaw(p, { level: KEPT_GZIP_LEVEL, finishFlush: i === last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH })));
   const crcs = pieces.map((p) => crc32(p));
   // x^(8 * length) mod P of every piece but the first: what appending that piece does to a CRC.
   const shifts = pieces.map((p) => x2nmodp(p.length, 3));
