@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { useTranslation } from 'react-i18next';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { EditorView, drawSelection, keymap, placeholder as placeholderExt } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
@@ -36,6 +36,27 @@ const imageIcon = (
     <path d="m2.5 12 3.5-3.5 2.5 2.5 2-2 3 3" />
   </svg>
 );
+
+/**
+ * Marks a transaction that carries a `value` the page already holds into the editor: the update listener does
+ * not report it back through `onChange`. Without the mark an older `value` rendered while a newer keystroke was
+ * still queued (a render of another priority, e.g. when similar questions arrive) was echoed back as new text,
+ * and the page and the editor kept overwriting each other until React gave up (maximum update depth).
+ */
+const fromProps = Annotation.define<boolean>();
+
+/**
+ * The smallest change that turns `doc` into `next` (common start and end kept), so the cursor stays put when
+ * the page's value catches up with the editor.
+ */
+function minimalChange(doc: string, next: string): { from: number; to: number; insert: string } {
+  let start = 0;
+  const max = Math.min(doc.length, next.length);
+  while (start < max && doc.charCodeAt(start) === next.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && doc.charCodeAt(doc.length - 1 - end) === next.charCodeAt(next.length - 1 - end)) end++;
+  return { from: start, to: doc.length - end, insert: next.slice(start, next.length - end) };
+}
 
 /** Image files of a paste or drop, if any. */
 function imageFiles(data: DataTransfer | null): File[] {
@@ -122,7 +143,7 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
               },
             }),
             EditorView.updateListener.of((u) => {
-              if (u.docChanged) onChangeRef.current(u.state.doc.toString());
+              if (u.docChanged && !u.transactions.some((tr) => tr.annotation(fromProps))) onChangeRef.current(u.state.doc.toString());
             }),
           ],
         }),
@@ -139,11 +160,12 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
     // Created once per mount: later prop changes are applied by the effects below.
   }, []);
 
-  // A value set from outside (e.g. a restored draft) replaces the document.
+  // A value set from outside (e.g. a restored draft) replaces the document, without being reported back.
   useEffect(() => {
     const view = viewRef.current;
-    if (view && view.state.doc.toString() !== value) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+    const doc = view?.state.doc.toString();
+    if (view && doc !== undefined && doc !== value) {
+      view.dispatch({ changes: minimalChange(doc, value), annotations: fromProps.of(true) });
     }
   }, [value]);
 
