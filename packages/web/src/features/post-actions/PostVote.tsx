@@ -12,6 +12,7 @@ export function PostVote({ question, answer }: { question: QuestionInfo; answer?
     <div className="d-flex flex-column align-items-center flex-shrink-0">
       <VoteBox
         objectId={post.id}
+        kind={answer ? 'answer' : 'question'}
         count={post.vote_count}
         status={post.vote_status}
         onVoted={(r) => {

@@ -6,10 +6,12 @@ import { Link } from '../../components/Link';
 import { apiKey, questionPath } from '@quorum/contract';
 import { api } from '../../lib/api';
 import { isActivated, useCurrentUser } from '../../lib/auth';
+import { toast } from '../../lib/toast';
 import { formatCount } from '../../lib/format';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { PageData, QuestionInfo } from '../../lib/types';
 import { InviteDialog } from './lazyDialogs';
+import { usePermissions } from './usePermissions';
 
 interface RelatedQuestion {
   id: string;
@@ -61,7 +63,7 @@ function QuestionLinks({ title, list }: { title: string; list: RelatedQuestion[]
 }
 
 /**
- * Sidebar of the question page: invite to answer (with the `question.invite` privilege), questions linked
+ * Sidebar of the question page: invite to answer (disabled with the reason below the `question.invite` privilege), questions linked
  * from this one (GET /question/link) and related ones by tags (GET /question/similar/tag).
  */
 export function QuestionAside({ question }: { question: QuestionInfo }) {
@@ -70,23 +72,32 @@ export function QuestionAside({ question }: { question: QuestionInfo }) {
   const [inviting, setInviting] = useState(false);
   const linked = useList('/answer/api/v1/question/link', { question_id: question.id, page: 1, page_size: 5 });
   const related = useList('/answer/api/v1/question/similar/tag', { question_id: question.id, page_size: 5 });
-  const permission = useQuery({
-    queryKey: [apiKey('/answer/api/v1/permission', { action: 'question.invite' }), user?.id],
-    queryFn: () => api.get<Record<string, boolean>>('/answer/api/v1/permission', { action: 'question.invite' }, { passingError: true }),
-    enabled: isActivated(user) && question.status === 1,
-    staleTime: 60_000,
-  });
+  const permission = usePermissions(isActivated(user) && question.status === 1 ? ['question.invite'] : [])?.['question.invite'];
+  const why = permission && !permission.has_permission ? permission.no_permission_tip : '';
 
   return (
     <aside className="d-flex flex-column gap-3" aria-label={t('qa.aside.label')}>
-      {permission.data?.['question.invite'] ? (
+      {permission ? (
         <Card className="shadow-sm">
           <Card.Body>
             <h2 className="h6 fw-semibold">{t('qa.invite.card_title')}</h2>
             <p className="small text-body-secondary">{t('qa.invite.card_text')}</p>
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setInviting(true)}>
+            {/* Not earned yet: shown disabled, with the reputation it needs (GET /permission's tip). */}
+            <button
+              type="button"
+              className={`btn btn-sm btn-outline-primary${why ? ' opacity-50' : ''}`}
+              aria-disabled={why ? true : undefined}
+              aria-describedby={why ? 'invite-why' : undefined}
+              title={why || undefined}
+              onClick={() => (why ? toast(why, 'info') : setInviting(true))}
+            >
               {t('qa.invite.button')}
             </button>
+            {why ? (
+              <p id="invite-why" className="small text-body-secondary mt-2 mb-0">
+                {why}
+              </p>
+            ) : null}
           </Card.Body>
         </Card>
       ) : null}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { formatCount } from '../../lib/format';
+import { toast } from '../../lib/toast';
+import { refusal, usePermissions } from './usePermissions';
 import { useGate } from './useGate';
 
 /** POST /vote/up|down response. */
@@ -18,15 +20,21 @@ const arrow = (up: boolean) => (
 
 /**
  * Up/down vote buttons with the score (spec §6: no votes on one's own post; the server's 400 toast says so).
- * Pressing the active direction again takes the vote back (`is_cancel`).
+ * Pressing the active direction again takes the vote back (`is_cancel`). A direction the member has not earned
+ * yet (GET /permission) is shown disabled with the reason as tooltip and hidden text, and says it when pressed.
+ * @param kind 'question' or 'answer': which vote privileges apply
  * @param onVoted receives the new score and the viewer's vote ('vote_up' | 'vote_down' | '')
  */
-export function VoteBox({ objectId, count, status, onVoted }: { objectId: string; count: number; status: string; onVoted: (r: VoteResult) => void }) {
+export function VoteBox({ objectId, kind, count, status, onVoted }: { objectId: string; kind: 'question' | 'answer'; count: number; status: string; onVoted: (r: VoteResult) => void }) {
   const { t } = useTranslation();
   const gate = useGate();
   const [busy, setBusy] = useState(false);
+  const perms = usePermissions([`${kind}.vote_up`, `${kind}.vote_down`]);
+  // Taking back a vote already cast is always possible.
+  const why = (dir: 'up' | 'down') => (status === `vote_${dir}` ? '' : refusal(perms, `${kind}.vote_${dir}`));
   const vote = async (dir: 'up' | 'down') => {
     if (busy || !gate()) return;
+    if (why(dir)) return toast(why(dir), 'info');
     setBusy(true);
     try {
       const r = await api.post<VoteResult>(`/answer/api/v1/vote/${dir}`, { object_id: objectId, is_cancel: status === `vote_${dir}` });
@@ -43,28 +51,42 @@ export function VoteBox({ objectId, count, status, onVoted }: { objectId: string
     <div className="q-votebox d-flex flex-column align-items-center flex-shrink-0" style={{ width: 56 }}>
       <button
         type="button"
-        className={`btn btn-sm rounded-circle p-1 lh-1 ${up ? 'btn-primary' : 'btn-outline-secondary'}`}
+        className={`btn btn-sm rounded-circle p-1 lh-1 ${up ? 'btn-primary' : 'btn-outline-secondary'}${why('up') ? ' opacity-50' : ''}`}
         aria-label={t('qa.vote.up')}
         aria-pressed={up}
-        title={t('qa.vote.up')}
+        aria-disabled={why('up') ? true : undefined}
+        aria-describedby={why('up') ? `vote-up-why-${objectId}` : undefined}
+        title={why('up') || t('qa.vote.up')}
         disabled={busy}
         onClick={() => void vote('up')}
       >
         {arrow(true)}
+        {why('up') ? (
+          <span id={`vote-up-why-${objectId}`} className="visually-hidden">
+            {why('up')}
+          </span>
+        ) : null}
       </button>
       <span className="fs-5 fw-semibold my-1" aria-live="polite" aria-label={t('post.votes', { count })}>
         {formatCount(count)}
       </span>
       <button
         type="button"
-        className={`btn btn-sm rounded-circle p-1 lh-1 ${down ? 'btn-primary' : 'btn-outline-secondary'}`}
+        className={`btn btn-sm rounded-circle p-1 lh-1 ${down ? 'btn-primary' : 'btn-outline-secondary'}${why('down') ? ' opacity-50' : ''}`}
         aria-label={t('qa.vote.down')}
         aria-pressed={down}
-        title={t('qa.vote.down')}
+        aria-disabled={why('down') ? true : undefined}
+        aria-describedby={why('down') ? `vote-down-why-${objectId}` : undefined}
+        title={why('down') || t('qa.vote.down')}
         disabled={busy}
         onClick={() => void vote('down')}
       >
         {arrow(false)}
+        {why('down') ? (
+          <span id={`vote-down-why-${objectId}`} className="visually-hidden">
+            {why('down')}
+          </span>
+        ) : null}
       </button>
     </div>
   );

@@ -22,6 +22,7 @@ import { LiveBanner } from './LiveBanner';
 import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerInfo, useAnswerPage, useQuestionInfo } from './hooks';
 import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
+import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
 
 /**
  * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
@@ -140,7 +141,7 @@ export default function QuestionPage() {
               <Alert variant="warning">
                 {t('status.closed_message')}
                 {q.operation?.name ? <div className="fw-semibold mt-1">{q.operation.name}</div> : null}
-                {q.operation?.msg ? <div className="mt-1">{q.operation.msg}</div> : null}
+                {q.operation?.msg ? <DuplicateOf className="mt-1" text={q.operation.msg} target={(q.operation as { duplicate?: DuplicateTarget }).duplicate} /> : null}
               </Alert>
             ) : null}
             <div className="d-flex gap-3">

@@ -13,14 +13,15 @@ import { reviewReport, type FlaggedPostItem, type FlaggedUserItem } from './api'
 import { EditPostDialog, SuspendDialog } from './FlagDialogs';
 import { ActionButton, Fact, PersonLine, PostBody, PostHeading, TaskCard } from './parts';
 import type { TaskProps } from './QueueTasks';
+import { DuplicateOf, type DuplicateTarget } from '../questions/DuplicateOf';
 
-/** 'Reason: spam — text' of a flag, with how many flags wait on the same object. */
-function FlagFacts({ reason, content, count }: { reason: FlaggedPostItem['reason']; content: string; count: number }) {
+/** 'Reason: spam — text' of a flag (a duplicate's original by its title), with how many flags wait on the same object. */
+function FlagFacts({ reason, content, count, duplicate }: { reason: FlaggedPostItem['reason']; content: string; count: number; duplicate?: DuplicateTarget }) {
   const { t } = useTranslation();
   return (
     <Fact label={t('review.flag_reason')}>
       <span className="fw-medium">{reason?.name ?? '—'}</span>
-      {content ? <span className="d-block fst-italic">{content}</span> : null}
+      {content ? <DuplicateOf className="fst-italic" text={content} target={duplicate} /> : null}
       {count > 1 ? <span className="badge text-bg-danger ms-2">{t('review.count_label', { count })}</span> : null}
     </Fact>
   );
@@ -82,7 +83,7 @@ export function FlaggedPostTask({ item, act, busy }: TaskProps<FlaggedPostItem>)
       <PostBody post={post} />
       <div className="border-top pt-3 d-flex flex-column gap-2">
         <PersonLine label={t('review.flagged_by')} user={item.submitter_user} at={item.submit_at} />
-        <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} />
+        <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} duplicate={(item as { duplicate?: DuplicateTarget }).duplicate} />
       </div>
       <ConfirmModal
         show={dialog === 'delete'}
@@ -144,7 +145,7 @@ export function FlaggedUserTask({ item, act, busy }: TaskProps<FlaggedUserItem>)
       {item.bio ? <div className="q-review-post small text-break" dangerouslySetInnerHTML={{ __html: item.bio }} /> : null}
       <div className="border-top pt-3 d-flex flex-column gap-2">
         <PersonLine label={t('review.flagged_by')} user={item.submitter_user} at={item.submit_at} />
-        <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} />
+        <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} duplicate={(item as { duplicate?: DuplicateTarget }).duplicate} />
       </div>
       <ConfirmModal
         show={dialog === 'delete'}

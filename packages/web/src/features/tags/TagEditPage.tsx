@@ -1,6 +1,8 @@
 /**
- * /tags/{tagId}/edit: edits a tag (activated users; the server checks the tag.edit privilege). Below the
- * edit-without-review privilege the change waits for review: 'Your revision will show after review.'
+ * /tags/{tagId}/edit: edits a tag (activated users with the tag.edit privilege). The privilege is asked before
+ * the form opens (GET /permission): without it the page says what reputation it needs instead of a form whose
+ * text would be refused on save. Below the edit-without-review privilege the change waits for review: 'Your
+ * revision will show after review.'
  */
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { invalidateTags, tagPath, useTagInfo } from './api';
 import { TagForm } from './TagForm';
+import { usePermissions } from '../post-actions/usePermissions';
 
 /** The edit-tag page. */
 export default function TagEditPage() {
@@ -27,6 +30,8 @@ export default function TagEditPage() {
   const { user, isLoading } = useCurrentUser();
   const info = useTagInfo({ id: tagId });
   const tag = info.data;
+  const perms = usePermissions(['tag.edit']);
+  const permission = perms?.['tag.edit'];
   usePageTitle(t('tag_form.edit_title'));
 
   // Spec §6: anonymous users log in first; not activated users go to the inactive page.
@@ -48,7 +53,18 @@ export default function TagEditPage() {
       </div>
     );
   }
-  if (!tag) return <PageSpinner />;
+  if (!tag || !perms) return <PageSpinner />;
+  if (permission && !permission.has_permission) {
+    return (
+      <div className="container" style={{ maxWidth: 800 }}>
+        <h1 className="h3 mb-3">{t('tag_form.edit_title')}</h1>
+        <Alert variant="info" role="status">
+          {permission.no_permission_tip}
+        </Alert>
+        <Link to={tagPath(tag.slug_name, 'info')}>{tag.display_name || tag.slug_name}</Link>
+      </div>
+    );
+  }
 
   return (
     <div className="container" style={{ maxWidth: 800 }}>

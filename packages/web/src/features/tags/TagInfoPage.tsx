@@ -25,6 +25,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { FollowButton } from './FollowButton';
 import { SynonymsEditor } from './SynonymsEditor';
 import './tags.css';
+import { NotYetButton } from '../post-actions/NotYetButton';
+import { refusal, usePermissions } from '../post-actions/usePermissions';
 
 /** Delete (unused tags only) and undelete, for moderators and admins. */
 function ModeratorActions({ tag }: { tag: TagDetail }) {
@@ -98,6 +100,9 @@ export default function TagInfoPage() {
     if (user) void refetch();
   }, [user?.id, refetch]);
 
+  // Not earned yet: the edit action is shown disabled with the reputation it needs (GET /permission).
+  const editWhy = refusal(usePermissions(['tag.edit']), 'tag.edit');
+
   if (info.isError) {
     return (
       <div className="container">
@@ -144,6 +149,8 @@ export default function TagInfoPage() {
             <Link to={`/tags/${tag.tag_id}/edit`} className="btn btn-sm btn-outline-primary">
               {t('tag_pages.edit')}
             </Link>
+          ) : editWhy && tag.status !== 'deleted' ? (
+            <NotYetButton label={t('tag_pages.edit')} reason={editWhy} className="btn btn-sm btn-outline-primary" />
           ) : null}
           <span className="ms-auto d-flex flex-wrap align-items-center gap-2">
             <ModeratorActions tag={tag} />

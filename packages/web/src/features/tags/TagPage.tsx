@@ -24,6 +24,8 @@ import { QuestionRow, QuestionRowSkeleton } from '../questions/QuestionRow';
 import { tagPath, useTagInfo, useTagSynonyms } from './api';
 import { FollowButton } from './FollowButton';
 import './tags.css';
+import { NotYetButton } from '../post-actions/NotYetButton';
+import { refusal, usePermissions } from '../post-actions/usePermissions';
 
 const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered'];
 
@@ -60,6 +62,9 @@ export default function TagPage() {
     if (user) void refetch();
   }, [user?.id, refetch]);
 
+  // Not earned yet: the edit action is shown disabled with the reputation it needs (GET /permission).
+  const editWhy = refusal(usePermissions(['tag.edit']), 'tag.edit');
+
   if (tag?.main_tag_slug_name) return <Navigate to={tagHref(tag.main_tag_slug_name, order, page)} replace />;
   if (info.isError) {
     return (
@@ -86,6 +91,8 @@ export default function TagPage() {
               <Link to={`/tags/${tag.tag_id}/edit`} className="btn btn-sm btn-outline-secondary">
                 {t('tag_pages.edit')}
               </Link>
+            ) : editWhy && tag.status !== 'deleted' ? (
+              <NotYetButton label={t('tag_pages.edit')} reason={editWhy} className="btn btn-sm btn-outline-secondary" />
             ) : null}
           </div>
         </div>
