@@ -96,6 +96,7 @@ export default function SearchPage() {
     if (next) void navigate(searchHref(next, order, 1));
   };
 
+  const countText = data ? t('search_page.count', { count: data.count, formatted: formatCount(data.count), q: q.trim() }) : isFetching ? t('common.loading') : '';
   if (redirect) return null;
   return (
     <div className="container">
@@ -114,8 +115,8 @@ export default function SearchPage() {
           {data?.extra ? <TagBox tag={data.extra} /> : null}
           {hasQuery ? (
             <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
-              <p className="text-body-secondary small mb-0" aria-live="polite">
-                {data ? t('search_page.count', { count: data.count, formatted: formatCount(data.count), q: q.trim() }) : isFetching ? t('common.loading') : ''}
+              <p className="q-search-count text-body-secondary small mb-0 text-truncate" aria-live="polite" title={countText || undefined}>
+                {countText || '\u00a0'}
               </p>
               <Nav variant="underline" className="flex-nowrap overflow-auto" aria-label={t('search_page.sort_label')}>
                 {SEARCH_ORDERS.map((o) => (
