@@ -9,9 +9,10 @@
  *
  * - Brotli at quality 0 and gzip at level 1, the cheapest of both. Quality 0 (brotli's one-pass fast compressor)
  *   sends ~2% more bytes than quality 1 (a 28 KB question page: 6.4 KB) for less work per call: in
- *   `npm run bench -- compression` (docs/BENCHMARKS.md) it took the cost of a rendered page from ~25% of its req/s (once rendering had become fast, ~1.3 ms) to 0-2%. The list API, at
- *   ~9,000 req/s, still loses ~40%: compressing 20 KB is of the order of all its other work. Earlier, on a 28 KB
- *   page, brotli 3 had cost a rendered page 22% and brotli 4 more.
+ *   `npm run bench -- compression` (docs/BENCHMARKS.md) it took the cost of a rendered page from ~25% of its
+ *   req/s (once rendering had become fast, ~1.3 ms) to 0-2%. The list API, at ~9,000 req/s, still loses ~40%:
+ *   compressing 20 KB is of the order of all its other work. Earlier, on a 28 KB page, brotli 3 had cost a
+ *   rendered page 22% and brotli 4 more.
  *   Bodies compressed by `compressBody` get the size as hint and a window just large enough (brotliOptionsFor).
  * - Bodies up to SYNC_BYTES are compressed in one synchronous call: on 2 cores @fastify/compress's default (8 KB)
  *   sent every page through a zlib stream, which cost several times the compression itself.
