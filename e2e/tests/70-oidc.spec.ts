@@ -1,7 +1,7 @@
 /**
  * Third-party login in the browser, against a real OpenID Connect provider started here on a free local port
  * (oauth2-mock-server: discovery, JWKS, PKCE, signed ID tokens with the nonce; it signs the configured account in
- * without a form). The admin switches the OpenID Connect connector on and configures it in the console; a visitor
+ * without a form). The admin configures the OpenID Connect connector in the console and switches it on; a visitor
  * on a tag page clicks 'Log in', then 'Log in with Company SSO', passes the provider, sees 'Processing' and lands
  * logged in on the tag page they started from. With password login off the login page offers only the connector;
  * a provider that gives no e-mail leads to /users/confirm-email with the spec §8 hint, and the member's only login
@@ -57,17 +57,13 @@ test('a visitor logs in with the OpenID Connect provider the admin configured', 
   });
   const admin = await adminToken(request);
   try {
-    await test.step('the admin switches the connector on and configures it', async () => {
+    await test.step('the admin configures the connector and switches it on', async () => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       await logIn(page, API_ADMIN.email, API_ADMIN.password);
       await page.goto('/admin/installed-plugins');
       const row = page.locator('tr[data-plugin="connector_oidc"]');
       await expect(row).toContainText('OpenID Connect');
-      // The switch follows the server: it turns on once the list is read back.
-      await row.getByLabel('Enabled').click();
-      await expect(row.getByLabel('Enabled')).toBeChecked();
-      await expect(row).toContainText('Active');
       await row.getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(/\/admin\/connector_oidc$/);
       await page.getByLabel('Button name').fill('Company SSO');
@@ -76,6 +72,12 @@ test('a visitor logs in with the OpenID Connect provider the admin configured', 
       await page.getByLabel('Client secret').fill('e2e-secret');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Saved.')).toBeVisible();
+      // A login plugin is switched on once its required settings are saved; the switch follows the server.
+      await page.goto('/admin/installed-plugins');
+      await row.getByLabel('Enabled').click();
+      await expect(row.getByLabel('Enabled')).toBeChecked();
+      await expect(row).toContainText('Active');
+      await row.getByRole('link', { name: 'Settings' }).click();
       await page.reload();
       await expect(page.getByLabel('Client secret')).toHaveValue('');
       await expect(page.getByText('A value is set. Leave the field empty to keep it.')).toBeVisible();

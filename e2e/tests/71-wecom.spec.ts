@@ -1,7 +1,7 @@
 /**
  * WeCom QR-code login in the browser, against a local WeCom server started here on a free port
  * (plugins/user-center-wecom/testkit: gettoken, auth/getuserinfo, auth/getuserdetail, user/get as WeCom documents
- * them). The admin switches the WeCom user center on and configures it in the console, pointing its API base URL
+ * them). The admin configures the WeCom user center in the console, pointing its API base URL
  * at the local server; a visitor opens the login page, follows 'Log in with WeCom' to /user-center/auth and sees
  * the QR code; the local server plays the member's phone (scans the code, allows the application, opens the
  * callback), and the waiting page logs the visitor in. With WeCom as the only way in, the login page has no
@@ -40,15 +40,13 @@ test('a visitor logs in by scanning the WeCom QR code the admin set up', async (
   wecom.members.set(userid, { userid, name: 'Wei Chen', biz_mail: `${userid}@corp.example` });
   const admin = await adminToken(request);
   try {
-    await test.step('the admin switches WeCom on and configures it', async () => {
+    await test.step('the admin configures WeCom and switches it on', async () => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       await logIn(page, API_ADMIN.email, API_ADMIN.password);
       await page.goto('/admin/installed-plugins');
       const row = page.locator(`tr[data-plugin="${SLUG}"]`);
       await expect(row).toContainText('WeCom');
-      await row.getByLabel('Enabled').click();
-      await expect(row.getByLabel('Enabled')).toBeChecked();
       await row.getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/${SLUG}$`));
       await page.getByLabel('Corp ID').fill(wecom.corpId);
@@ -57,6 +55,11 @@ test('a visitor logs in by scanning the WeCom QR code the admin set up', async (
       await page.getByLabel('API base URL').fill(wecom.url);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Saved.')).toBeVisible();
+      // A login plugin is switched on once its required settings are saved; the switch follows the server.
+      await page.goto('/admin/installed-plugins');
+      await row.getByLabel('Enabled').click();
+      await expect(row.getByLabel('Enabled')).toBeChecked();
+      await row.getByRole('link', { name: 'Settings' }).click();
       await shot('wecom configuration', page);
       await context.close();
     });

@@ -3,7 +3,7 @@
  * (plugins/user-center-testkit: the website application's QR page, the official account's authorization page,
  * sns/oauth2/access_token and sns/userinfo). The provider's page signs the member in at once, as if they had
  * scanned the QR code or consented on the phone.
- * - The admin switches WeChat on and configures both applications in the console.
+ * - The admin configures both applications in the console, then switches WeChat on.
  * - On a computer: 'Log in with WeChat' → /user-center/auth → WeChat's QR page → the site's callback; WeChat gives
  *   no e-mail address, so the first login asks for one; once it is activated, the second login lands logged in.
  * - Inside WeChat's browser (User-Agent with `MicroMessenger`) the official account's web authorization is used,
@@ -40,7 +40,7 @@ test('a visitor logs in with WeChat on a computer and inside WeChat, set up by t
   const slug = 'user_center_wechat';
   const email = `wx-${who}@example.com`;
   try {
-    await test.step('the admin switches WeChat on and configures it', async () => {
+    await test.step('the admin configures WeChat and switches it on', async () => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       await page.goto('/users/login');
@@ -51,8 +51,6 @@ test('a visitor logs in with WeChat on a computer and inside WeChat, set up by t
       await page.goto('/admin/installed-plugins');
       const row = page.locator(`tr[data-plugin="${slug}"]`);
       await expect(row).toContainText('WeChat');
-      await row.getByLabel('Enabled').click();
-      await expect(row.getByLabel('Enabled')).toBeChecked();
       await row.getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/${slug}$`));
       await page.getByLabel('Website application AppID').fill(wechat.website.app_id);
@@ -63,6 +61,11 @@ test('a visitor logs in with WeChat on a computer and inside WeChat, set up by t
       await page.getByLabel('WeChat API URL').fill(wechat.url);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Saved.')).toBeVisible();
+      // A login plugin is switched on once its required settings are saved; the switch follows the server.
+      await page.goto('/admin/installed-plugins');
+      await row.getByLabel('Enabled').click();
+      await expect(row.getByLabel('Enabled')).toBeChecked();
+      await row.getByRole('link', { name: 'Settings' }).click();
       await expect(page.getByLabel('Website application AppSecret')).toHaveValue('');
       await expectAccessible(page);
       await shot('wechat configuration', page);

@@ -111,6 +111,10 @@ for (const dialect of DIALECTS) {
       const refused = await unlink();
       expect(refused.statusCode).toBe(400);
       expect(refused.json().reason).toBe('error.user.external_login_unbinding_forbidden');
+      // A login plugin is switched on only with its required settings.
+      expect((await github(true)).body.reason).toBe('error.plugin.required_config_missing');
+      const configured = await call(site.app, 'PUT', '/answer/admin/api/plugin/config', { token: admin, body: { plugin_slug_name: 'connector_github', config_fields: { client_id: 'gh-id', client_secret: 'gh-secret' } } });
+      expect(configured.status).toBe(200);
       expect((await github(true)).status).toBe(200);
       try {
         expect((await unlink()).statusCode).toBe(200);

@@ -19,7 +19,7 @@ import { ok, parse } from '../../core/http.js';
 import { setSessionCookies } from '../../core/session-cookie.js';
 import { requireUser } from '../../core/auth/index.js';
 import { enqueueEmail } from '../mail/index.js';
-import { enabledPlugins } from '../plugin/index.js';
+import { enabledPlugins, loginPluginReady } from '../plugin/index.js';
 import { getUser, mailLanguage, sendCodeMail } from '../user/index.js';
 import * as service from './connector.service.js';
 import { loginBrowser } from './login-browser.js';
@@ -72,7 +72,8 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/connector/info', async (req) => {
     if (!ctx.installed) return ok(req, []);
     const base = await service.siteBase(ctx, origin(req));
-    const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector);
+    // A button that cannot work (required settings empty) is never offered.
+    const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector && loginPluginReady(p));
     const out = [];
     for (const active of list) {
       const shown = await service.connectorButton(ctx, active);
@@ -111,7 +112,8 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/connector/user/info', async (req, reply) => {
     const user = await requireUser(ctx, req);
     const base = await service.siteBase(ctx, origin(req));
-    const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector);
+    // A button that cannot work (required settings empty) is never offered.
+    const list = (await enabledPlugins(ctx, 'connector')).filter((p) => p.plugin.connector && loginPluginReady(p));
     return ok(req, await service.memberConnectors(ctx, user.id, list, base, loginBrowser(req, reply)));
   });
 

@@ -66,6 +66,12 @@ export function withDefaults(fields: readonly ConfigField[], stored: PluginConfi
   return out;
 }
 
+/** Labels of the required fields that have no value in `stored` (defaults count as values), in form order. */
+export function missingRequired(fields: readonly ConfigField[], stored: PluginConfig): string[] {
+  const values = withDefaults(fields, stored);
+  return fields.filter((f) => f.required && f.type !== 'switch' && !values[f.name]).map((f) => f.label);
+}
+
 /** The form for a browser: each field with its value, secrets as '' with `is_set`. */
 export function presentFields(fields: readonly ConfigField[], stored: PluginConfig): ConfigFieldWire[] {
   const values = withDefaults(fields, stored);

@@ -9,7 +9,7 @@
 import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { badRequest, fieldErrors, notFound } from '../../core/errors.js';
-import { mergeConfig, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
+import { mergeConfig, missingRequired, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
 import { BUILTIN_CAPTCHA_SLUG } from '../captcha/index.js';
 import { INSTALLED_PLUGINS } from './installed.js';
 import * as repo from './plugin.repository.js';
@@ -89,10 +89,14 @@ export async function pluginStatus(ctx: AppContext): Promise<{ slug_name: string
   return [...installed, { slug_name: BUILTIN_CAPTCHA_SLUG, enabled: true }];
 }
 
+/** Kinds of plugin that put a login button before people: they cannot work without their required settings. */
+const LOGIN_KINDS: readonly PluginKind[] = ['connector', 'user-center'];
+
 /**
  * PUT /admin/api/plugin/status. Switching on clears the last error.
  * @throws 404 for a slug that is not installed; 400 `error.plugin.user_center_already_enabled` when switching on a
- *   user-center plugin while another is on
+ *   user-center plugin while another is on; 400 `error.plugin.required_config_missing` (naming the fields) when
+ *   switching on a login plugin whose required settings (client id, secret ...) are empty
  */
 export async function setPluginStatus(ctx: AppContext, slug: string, enabled: boolean): Promise<void> {
   const plugin = requireInstalled(slug);
@@ -101,6 +105,10 @@ export async function setPluginStatus(ctx: AppContext, slug: string, enabled: bo
     throw badRequest('error.plugin.user_center_already_enabled');
   }
   const db = requireDb(ctx);
+  if (enabled && isLoginPlugin(plugin)) {
+    const missing = missingRequired(plugin.manifest.config ?? [], parseStoredConfig((await repo.findPluginRow(db, slug))?.config));
+    if (missing.length) throw badRequest('error.plugin.required_config_missing').withMessage('error.plugin.required_config_missing', { fields: missing.join(', ') });
+  }
   const now = nowSeconds();
   await repo.ensurePluginRow(db, slug, now);
   await repo.updatePluginRow(db, slug, enabled ? { enabled: 1, last_error: '', last_error_at: 0, updated_at: now } : { enabled: 0, updated_at: now });
@@ -135,6 +143,19 @@ export async function updatePluginConfig(ctx: AppContext, slug: string, submitte
   const now = nowSeconds();
   await repo.ensurePluginRow(db, slug, now);
   await repo.updatePluginRow(db, slug, { config: JSON.stringify(config), updated_at: now });
+}
+
+/** Whether a plugin offers a way to log in (a connector or a user center). */
+export function isLoginPlugin(plugin: QuorumPlugin): boolean {
+  return plugin.manifest.kinds.some((k) => LOGIN_KINDS.includes(k));
+}
+
+/**
+ * Whether an enabled login plugin has every required setting: one switched on before the rule existed, or
+ * whose setting was emptied since, is not offered on the login page.
+ */
+export function loginPluginReady(active: ActivePlugin): boolean {
+  return missingRequired(active.plugin.manifest.config ?? [], active.config).length === 0;
 }
 
 /** An enabled plugin with its configuration (defaults filled in). */
