@@ -5,6 +5,7 @@
  * the probe of the test Redis, and a site whose requests go round-robin over several nodes. Processes and
  * directories made here are removed by `stopServers` (each test file calls it from `afterAll`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -171,17 +172,23 @@ export async function postgresDatabase(what: string): Promise<TestDatabase | nul
   return { env: { DB_TYPE: 'postgres', DB_HOST: hostPort, DB_USERNAME: 'postgres', DB_NAME: name }, drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
+/** The node the calls of the current async context go to (`Site.onNode`). */
+const pin = new AsyncLocalStorage<number>();
+
 /** A site served by one or more processes: each call goes to the next port in turn (nodes), or to the one port. */
 export class Site {
   private next = 0;
-  /** When set, the index in `ports` of the one node every call goes to (a read made on a given node). */
-  pinned: number | undefined;
   /** @param ports the nodes' ports, in the order calls go round them */
   constructor(readonly ports: number[]) {}
-  /** One request on a new connection, to the next node (or the pinned one). */
+  /** One request on a new connection, to the next node (or, inside `onNode`, to that node; the turn is kept). */
   call(method: string, url: string, opts: RequestOptions = {}): Promise<Reply> {
-    const port = this.ports[this.pinned ?? this.next++ % this.ports.length]!;
+    const pinned = pin.getStore();
+    const port = this.ports[pinned ?? this.next++ % this.ports.length]!;
     return request(port, method, url, opts);
+  }
+  /** Runs `fn` with every call it makes (through this or any site) sent to `ports[node]`. */
+  onNode<T>(node: number, fn: () => Promise<T>): Promise<T> {
+    return pin.run(node, fn);
   }
   /** A call that must answer 200: its `data`. @throws Error with the status and body otherwise */
   async ok(method: string, url: string, opts: RequestOptions = {}): Promise<Record<string, unknown>> {
