@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKey, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
 import type { PageErrors } from '../../core/http.js';
-import { normalisePath } from '../../core/requestpath.js';
+import { decisionPath, normalisePath } from '../../core/requestpath.js';
 import { matchLanguage, translate } from '../../core/i18n.js';
 import { answerPage } from '../answer/index.js';
 import { countView, questionInfo, questionPage } from '../question/index.js';
@@ -163,7 +163,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
 
   async function shell(req: FastifyRequest, reply: FastifyReply, status = 200) {
     if (!ctx.installed) {
-      if (normalisePath(req.url).startsWith('/install')) return send(req, reply, { title: translate('page.install_title', req.lang) }, {}, false);
+      if (decisionPath(req).startsWith('/install')) return send(req, reply, { title: translate('page.install_title', req.lang) }, {}, false);
       return reply.redirect('/install', 302);
     }
     const b = (await base(req, reply))!;
