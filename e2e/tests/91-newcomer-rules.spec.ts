@@ -83,7 +83,7 @@ test('a newcomer sees what each action needs: disabled votes and tag edit with t
       await expect(up).toHaveAccessibleDescription(needs(8));
       const down = page.locator('.q-votebox').first().getByRole('button', { name: 'Vote down' });
       await expect(down).toHaveAttribute('title', needs(125));
-      await up.click();
+      await up.click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
       await expect(page.locator('.toast').last()).toContainText(needs(8));
       const invite = page.getByRole('button', { name: 'Invite to answer' });
       await expect(invite).toHaveAttribute('aria-disabled', 'true');
