@@ -305,7 +305,22 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     return send(req, reply, { title: titleOf(b.s, display), description, canonical: url, social }, b.data, false);
   }
 
+  /**
+   * A public page rendered in the browser that search engines may list (GET /users, /users/login): the shell with
+   * its own title, the site's description and a canonical address, without the plain shell's noindex.
+   */
+  const publicShell = (titleKey: string, path: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!ctx.installed) return shell(req, reply);
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required && path !== '/users/login') return shell(req, reply);
+    const description = b.s.general.description || b.s.general.short_description || b.s.general.name;
+    return send(req, reply, { title: titleOf(b.s, translate(titleKey, req.lang)), description, canonical: `${b.s.general.site_url}${path}` }, b.data, false);
+  };
+
   app.get('/', list);
+  app.get('/users', publicShell('page.users_title', '/users'));
+  app.get('/users/login', publicShell('page.login_title', '/users/login'));
   app.get('/users/:username', profile);
   app.get('/questions', list);
   app.get('/questions/ask', shell);

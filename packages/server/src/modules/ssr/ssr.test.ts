@@ -49,6 +49,19 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('lang="zh-CN"');
   });
 
+  it('lets search engines list the users and login pages, with a title, a description and a canonical address', async () => {
+    for (const [url, title] of [['/users', 'Users'], ['/users/login', 'Log in']] as const) {
+      const r = await site.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).not.toContain('noindex');
+      expect(r.body, url).toMatch(new RegExp(`<title>${title} - [^<]+</title>`));
+      expect(r.body, url).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(r.body, url).toMatch(new RegExp(`<link rel="canonical" href="http://localhost(:\\d+)?${url}">`));
+    }
+    // Account pages stay out of the index.
+    expect((await site.app.inject({ method: 'GET', url: '/users/settings/profile' })).body).toContain('noindex');
+  });
+
   it('answers 404 for unknown questions and unknown paths, with the page shell', async () => {
     const missing = await site.app.inject({ method: 'GET', url: '/questions/10019999999999999' });
     expect(missing.statusCode).toBe(404);
