@@ -199,8 +199,9 @@ for (const dialect of DIALECTS) {
       wecom = await startFakeWeCom();
       const plugin = (body: Record<string, unknown>) => call(site!.app, 'PUT', `${ADM}/plugin/${'config_fields' in body ? 'config' : 'status'}`, { token: tokens.admin, body });
       const fields = { corp_id: wecom.corpId, agent_id: wecom.agentId, secret: wecom.secret, api_base_url: wecom.url };
-      expect((await plugin({ plugin_slug_name: 'user_center_wecom', enabled: true })).status).toBe(200);
+      // Configured first: a login plugin is switched on only once its required settings are filled in.
       expect((await plugin({ plugin_slug_name: 'user_center_wecom', config_fields: { ...fields, password_login: false } })).status).toBe(200);
+      expect((await plugin({ plugin_slug_name: 'user_center_wecom', enabled: true })).status).toBe(200);
       try {
         const login: [Method, string, unknown] = ['POST', `${V1}/user/login/email`, { e_mail: ADMIN.email, pass: ADMIN.password }];
         const signUp: [Method, string, unknown] = ['POST', `${V1}/user/register/email`, { name: 'newcomer', e_mail: 'newcomer@example.com', pass: 'newcomer-pass-1' }];
