@@ -1,8 +1,9 @@
 /**
  * /users/account-activation?code= (spec §2): confirms the activation link (POST /user/email/verification {code}),
  * which logs the user in, then shows the success page. An expired, used or unknown link (403 url_expired) goes
- * to the failed page for a logged-in member waiting for activation; anyone else (logged out, on another device)
- * is told so here, with the way to a new link: log in, and the inactive notice offers to resend it.
+ * to the failed page for a logged-in member waiting for activation, and home for one already activated; a visitor
+ * who is logged out (another device) is told so here, with the way to a new link: log in, and the inactive notice
+ * offers to resend it.
  */
 import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -42,28 +43,22 @@ export default function ActivationPage() {
       });
   }, [code, navigate, t]);
 
-  // The failed page resends the e-mail to the member logged in here; it is for them only (its guard).
+  // The failed page resends the e-mail to the member logged in here; it is for them only (its guard). A member
+  // already activated has nothing to do with the link: home, as before.
   useEffect(() => {
     if (expired && waiting) void navigate('/users/account-activation/failed', { replace: true });
-  }, [expired, waiting, navigate]);
+    else if (expired && user) void navigate('/', { replace: true });
+  }, [expired, waiting, user, navigate]);
 
-  if (expired && !waiting) {
+  if (expired && !user) {
     return (
       <AuthCard title={t('account.activation.failed_title')}>
         <div className="text-center" role="status">
           <p>{t('account.activation.failed_text')}</p>
-          {user ? (
-            <Link to="/" className="btn btn-primary">
-              {t('errors.back_home')}
-            </Link>
-          ) : (
-            <>
-              <Link to="/users/login" className="btn btn-primary">
-                {t('account.activation.failed_login')}
-              </Link>
-              <p className="small text-body-secondary mt-3 mb-0">{t('account.activation.failed_login_hint')}</p>
-            </>
-          )}
+          <Link to="/users/login" className="btn btn-primary">
+            {t('account.activation.failed_login')}
+          </Link>
+          <p className="small text-body-secondary mt-3 mb-0">{t('account.activation.failed_login_hint')}</p>
         </div>
       </AuthCard>
     );
