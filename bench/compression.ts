@@ -13,10 +13,8 @@
  * BENCH_CONNECTIONS (default 20), BENCH_ROUNDS (default 2). Needs the web build (`npm run build`). Traffic goes to
  * 127.0.0.1 only; the temporary directory is removed at the end, also on failure.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +24,7 @@ import { BROTLI_QUALITY, GZIP_LEVEL } from '../packages/server/src/core/compress
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
 import { installSite } from '../packages/server/src/modules/install/index.js';
 import { generateDump } from './generate.js';
-import { machine } from './lib.js';
+import { loadTest, machine, type LoadResult } from './lib.js';
 import { questionPages } from './pages.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,40 +35,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ACCEPT = 'br, gzip';
 /** Largest share of a page figure compression may cost. */
 const MAX_COST = 0.1;
-const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 const t0 = Date.now();
 const say = (msg: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
+type Load = LoadResult;
 
-/** Runs autocannon in a child process against `url`, with `accept-encoding` when given. */
+/** Runs autocannon in a child process against `url`, with `accept-encoding` when given (lib.ts loadTest). */
 function load(url: string, seconds: number, acceptEncoding?: string): Promise<Load> {
-  const args = [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
-  if (acceptEncoding) args.push('-H', `accept-encoding=${acceptEncoding}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-      } catch {
-        reject(new Error(`autocannon exited with ${code}: ${err.slice(-500)}`));
-      }
-    });
-  });
+  return loadTest(url, url, seconds, CONNECTIONS, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
 }
 
 /**

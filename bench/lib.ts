@@ -42,11 +42,14 @@ const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon/autocannon
 
 /**
  * Runs autocannon against `url` in a child process.
- * @param seconds duration; connections: concurrent connections
+ * @param seconds duration; connections: concurrent connections; headers: sent with every request
  */
-export function loadTest(name: string, url: string, seconds: number, connections = 50): Promise<LoadResult> {
+export function loadTest(name: string, url: string, seconds: number, connections = 50, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const args = [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds)];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [AUTOCANNON, '-j', '-c', String(connections), '-d', String(seconds), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
