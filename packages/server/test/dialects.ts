@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DbType } from '@quorum/contract';
 import { buildApp } from '../src/app.js';
-import { dropDatabase, ensureDatabase, openDb, ping, type DbConfig } from '../src/core/db/index.js';
+import { dropDatabase, ensureDatabase, openDb, ping, type Db, type DbConfig } from '../src/core/db/index.js';
+import { IdGenerator } from '../src/core/db/ids.js';
+import { migrateToLatest } from '../src/core/db/migrate.js';
 import { installSite } from '../src/modules/install/index.js';
 
 export const ALL_DIALECTS: DbType[] = ['sqlite3', 'postgres', 'mysql'];
@@ -25,6 +27,29 @@ export function testDbConfig(type: DbType): DbConfig {
   if (type === 'sqlite3') return { type, file: 'quorum.db' };
   if (type === 'postgres') return { type, host: process.env.PGHOST_TEST || '127.0.0.1:5432', user: 'postgres', name };
   return { type, host: process.env.MYSQL_HOST_TEST || '127.0.0.1:3306', user: 'root', name };
+}
+
+/**
+ * A database of `type` with every migration applied, on a new data directory, without an app (for importer and
+ * recount tests that work on the database directly). `close` closes it, drops it (PostgreSQL, MariaDB) and removes
+ * the directory.
+ */
+export async function migratedDb(type: DbType): Promise<{ db: Db; ids: IdGenerator; dataDir: string; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-db-'));
+  const cfg = testDbConfig(type);
+  await ensureDatabase(cfg);
+  const db = await openDb(cfg, dataDir);
+  await migrateToLatest(db);
+  return {
+    db,
+    ids: new IdGenerator(db),
+    dataDir,
+    async close() {
+      await db.close();
+      if (type !== 'sqlite3') await dropDatabase(cfg);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 const reachable = new Map<DbType, Promise<string | null>>();

@@ -3,15 +3,11 @@
  * fixture (coffee.stackexchange.com Posts.xml), once per database engine: the same awards, the same award counts,
  * and no achievement notifications for imported history.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DIALECTS, shouldRun, testDbConfig } from '../../../test/dialects.js';
-import { dropDatabase, ensureDatabase, openDb, type Db, type DbConfig } from '../../core/db/dialect.js';
-import { IdGenerator } from '../../core/db/ids.js';
-import { migrateToLatest } from '../../core/db/migrate.js';
+import { DIALECTS, migratedDb, shouldRun } from '../../../test/dialects.js';
+import type { Db } from '../../core/db/dialect.js';
+import type { IdGenerator } from '../../core/db/ids.js';
 import { COFFEE, haveFixtures } from '../../../test/fixtures.js';
 import { importStackExchange } from '../import/index.js';
 import { recountBadgesBulk, recountBadgesIn } from './index.js';
@@ -22,28 +18,18 @@ const real = haveFixtures();
 for (const type of DIALECTS) {
   describe(`bulk badge recount on ${type}`, () => {
     let run = false;
-    let cfg: DbConfig;
     let db: Db;
     let ids: IdGenerator;
-    let dataDir: string;
+    let close = async () => undefined as void;
 
     beforeAll(async () => {
       run = real && (await shouldRun(type));
       if (!run) return;
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-recount-'));
-      cfg = testDbConfig(type);
-      if (type !== 'sqlite3') cfg.name = `quorum_test_recount_${process.pid}_${type === 'postgres' ? 'pg' : 'my'}`;
-      await ensureDatabase(cfg);
-      db = await openDb(cfg, dataDir);
-      await migrateToLatest(db);
-      ids = new IdGenerator(db);
+      ({ db, ids, close } = await migratedDb(type));
     }, 60_000);
 
     afterAll(async () => {
-      if (!run) return;
-      await db.close();
-      if (type !== 'sqlite3') await dropDatabase(cfg);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (run) await close();
     });
 
     const awards = async () =>

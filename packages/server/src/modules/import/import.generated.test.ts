@@ -8,11 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, adminToken, call, installedSite, shouldRun, testDbConfig, type TestSite } from '../../../test/dialects.js';
+import { DIALECTS, adminToken, call, installedSite, migratedDb, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { writeDump, type DumpFacts } from '../../../test/se-dump.js';
-import { dropDatabase, ensureDatabase, openDb, type Db, type DbConfig } from '../../core/db/dialect.js';
-import { IdGenerator } from '../../core/db/ids.js';
-import { migrateToLatest } from '../../core/db/migrate.js';
+import type { Db } from '../../core/db/dialect.js';
+import type { IdGenerator } from '../../core/db/ids.js';
 import { RANK_DEFAULTS } from '../activity/index.js';
 import { importStackExchange } from './index.js';
 
@@ -30,32 +29,23 @@ async function internalId(db: Db, external: string): Promise<string> {
 for (const type of DIALECTS) {
   describe(`Stack Exchange import of a generated dump on ${type}`, () => {
     let run = false;
-    let cfg: DbConfig;
     let db: Db;
     let ids: IdGenerator;
-    let tmp: string;
+    let close = async () => undefined as void;
     let dump: string;
     let facts: DumpFacts;
 
     beforeAll(async () => {
       run = await shouldRun(type);
       if (!run) return;
-      tmp = mkdtempSync(path.join(os.tmpdir(), 'quorum-gen-import-'));
-      dump = path.join(tmp, SOURCE);
+      const m = await migratedDb(type);
+      ({ db, ids, close } = m);
+      dump = path.join(m.dataDir, SOURCE);
       facts = writeDump(dump, { questions: 120, users: 23, withUsers: true, withComments: true });
-      cfg = testDbConfig(type);
-      if (type !== 'sqlite3') cfg.name = `quorum_test_genimport_${process.pid}_${type === 'postgres' ? 'pg' : 'my'}`;
-      await ensureDatabase(cfg);
-      db = await openDb(cfg, tmp);
-      await migrateToLatest(db);
-      ids = new IdGenerator(db);
     }, 60_000);
 
     afterAll(async () => {
-      if (!run) return;
-      await db.close();
-      if (type !== 'sqlite3') await dropDatabase(cfg);
-      rmSync(tmp, { recursive: true, force: true });
+      if (run) await close();
     });
 
     it('imports every question, answer, member, comment and tag, with consistent links and counts', async (ctx) => {
