@@ -102,8 +102,9 @@ function ActionDialog({ action, user, onClose, onDone }: { action: UserAction; u
 
   switch (action) {
     case 'role':
+      // An unchanged role closes the dialog without a request (spec §4 "Role dialog").
       return (
-        <FormDialog show title={t('admin.users.role_title', { name })} onHide={onClose} busy={cycle.busy} submitLabel={t('admin.form.save')} onSubmit={() => void run({}, () => api.put(`${ADMIN_API}/user/role`, { user_id: user.user_id, role_id: role }), t('admin.users.role_changed'))}>
+        <FormDialog show title={t('admin.users.role_title', { name })} onHide={onClose} busy={cycle.busy} submitLabel={t('admin.form.save')} onSubmit={() => (role === user.role_id ? onClose() : void run({}, () => api.put(`${ADMIN_API}/user/role`, { user_id: user.user_id, role_id: role }), t('admin.users.role_changed')))}>
           {alert}
           <fieldset>
             <legend className="visually-hidden">{t('admin.users.role')}</legend>
