@@ -4,11 +4,13 @@
  * of them. The server finds the packages at start, keeps each plugin's enabled state and configuration in its
  * database, and calls the hooks of the kinds a plugin provides only while it is enabled.
  *
- * Kinds follow Apache Answer's plugin kinds; `connector` and `user-center` (./user-center.ts) have hooks the server
- * calls today.
+ * Kinds follow Apache Answer's plugin kinds; `connector`, `user-center` (./user-center.ts) and `captcha`
+ * (./captcha.ts) have hooks the server calls today.
  */
+import type { CaptchaHooks } from './captcha.js';
 import type { UserCenterHooks } from './user-center.js';
 
+export type * from './captcha.js';
 export type * from './user-center.js';
 
 /** The kinds of work a plugin can take on (Answer's plugin kinds). */
@@ -129,6 +131,8 @@ export interface QuorumPlugin {
   connector?: ConnectorHooks;
   /** an external user system taking over login and sign-up (only one user-center plugin is enabled at a time) */
   userCenter?: UserCenterHooks;
+  /** a captcha provider (only the one the admin picks in the captcha settings is used) */
+  captcha?: CaptchaHooks;
   /**
    * Checks a configuration beyond the declared fields (e.g. "issuer or endpoints").
    * @returns field name -> message for each problem; empty when fine

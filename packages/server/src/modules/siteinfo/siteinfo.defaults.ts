@@ -47,6 +47,8 @@ export function defaultSettings(): SiteSettings {
       authorized_attachment_extensions: [],
     },
     legal: { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '' },
+    // Captcha provider and its options (modules/captcha/captcha.settings.ts).
+    captcha: { provider: 'basic_captcha', pow_difficulty: 16, image_fallback: true, on_sign_up: false, questions: [] },
   };
 }
 
@@ -88,6 +90,7 @@ export interface SiteSettings {
     authorized_attachment_extensions: string[];
   };
   legal: { terms_of_service_original_text: string; terms_of_service_parsed_text: string; privacy_policy_original_text: string; privacy_policy_parsed_text: string };
+  captcha: { provider: string; pow_difficulty: number; image_fallback: boolean; on_sign_up: boolean; questions: { question: string; answers: string[] }[] };
 }
 
 export type SettingsSection = keyof SiteSettings;
