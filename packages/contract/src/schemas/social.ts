@@ -150,3 +150,23 @@ export type PersonalPageQuery = z.infer<typeof PersonalPageQuery>;
 /** GET /personal/{collection,vote}/page: the logged-in user's own lists (`username`, when sent, must be theirs). */
 export const PersonalOwnPageQuery = PageQuery.extend({ username: z.string().trim().optional() });
 export type PersonalOwnPageQuery = z.infer<typeof PersonalOwnPageQuery>;
+
+/** Orders of the member directory (GET /user/directory `sort`; Quorum, not in Answer). */
+export const DIRECTORY_SORTS = ['reputation', 'newest', 'voters', 'editors', 'moderators'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+/** Members per page of the directory (a grid of 1, 2, 3 or 4 columns, like /tags' 24). */
+export const DIRECTORY_PAGE_SIZE = 24;
+/** Highest page number the directory serves (10,000 pages of 100 members). */
+export const DIRECTORY_MAX_PAGE = 10_000;
+const directoryNumber = (reason: string) => z.coerce.number({ error: reason }).int(reason).min(1, reason);
+/**
+ * GET /user/directory?sort=&q=&page=&page_size=: listed members (spec §2 /users), `q` a prefix of the username or
+ * display name (case-insensitive, at most 30 characters), page 1 to 10,000, page_size 1 to 100 (default 24).
+ */
+export const UserDirectoryQuery = z.object({
+  sort: z.enum(DIRECTORY_SORTS, { error: 'error.directory.sort_invalid' }).default('reputation'),
+  q: z.string({ error: 'error.form.is_invalid' }).trim().max(LIMITS.displayNameMax, 'error.directory.query_too_long').default(''),
+  page: directoryNumber('error.directory.page_invalid').max(DIRECTORY_MAX_PAGE, 'error.directory.page_invalid').default(1),
+  page_size: directoryNumber('error.directory.page_size_invalid').max(LIMITS.maxPageSize, 'error.directory.page_size_invalid').default(DIRECTORY_PAGE_SIZE),
+});
+export type UserDirectoryQuery = z.infer<typeof UserDirectoryQuery>;
