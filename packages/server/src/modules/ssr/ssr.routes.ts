@@ -329,6 +329,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
   app.get('/questions/:qid/:slug/:aid', detail);
   app.get('/install', shell);
   app.get('/tags', tags);
+  // The create-tag page (spec §2, moderators and admins; the browser checks the role) before the tag pattern.
+  app.get('/tags/create', shell);
   app.get('/tags/:tagName', tagDetail);
 
   // A page address the server refuses (e.g. text no database can store, core/http.ts) names nothing: not-found page.

@@ -56,6 +56,16 @@ describe('server-rendered tag pages', () => {
     expect(missing.body).toContain('<div id="root">');
   });
 
+  it('answers the client pages under /tags with 200 and the page shell: create, a tag\'s info, edit and history', async () => {
+    // /tags/create is the create-tag page (spec §2, moderators and admins), not a tag named "create".
+    for (const url of ['/tags/create', '/tags/lager/info', '/tags/1/edit', '/tags/1/timeline']) {
+      const res = await site.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
   it('localizes the tag list title', async () => {
     const res = await site.app.inject({ method: 'GET', url: '/tags', headers: { 'accept-language': 'zh-CN' } });
     expect(res.body).toContain('<title>标签 - Test Site</title>');
