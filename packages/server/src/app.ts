@@ -38,6 +38,7 @@ import { timelineRoutes } from './modules/timeline/index.js';
 import { installRoutes, loadInstalledState } from './modules/install/index.js';
 import { languageRoutes } from './modules/language/language.routes.js';
 import { pluginRoutes } from './modules/plugin/plugin.routes.js';
+import { captchaRoutes } from './modules/captcha/index.js';
 import { connectorRoutes } from './modules/connector/index.js';
 import { installUserCenterGuard, userCenterPublicPaths, userCenterRoutes } from './modules/user-center/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
@@ -223,6 +224,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(siteinfoRoutes);
   await app.register(languageRoutes);
   await app.register(pluginRoutes);
+  await app.register(captchaRoutes);
   await app.register(connectorRoutes);
   await app.register(userCenterRoutes);
   await app.register(userRoutes);

@@ -31,6 +31,8 @@ export interface CaptchaOptions {
 
 /** Hooks of a `captcha` plugin. */
 export interface CaptchaHooks {
+  /** the shape of every challenge it issues: a client that cannot solve it is given the image captcha instead */
+  readonly type: CaptchaChallenge['captcha_type'];
   /**
    * Makes a challenge for one action.
    * @param id the opaque id the server stores the challenge under (random, URL-safe, sent to the browser)

@@ -33,7 +33,11 @@ export const ChangeEmailCodeReq = z.object({ e_mail: email, pass: z.string().max
 export type ChangeEmailCodeReq = z.infer<typeof ChangeEmailCodeReq>;
 
 /** GET /user/action/record */
-export const ActionRecordQuery = z.object({ action: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid') });
+export const ActionRecordQuery = z.object({
+  action: z.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid'),
+  /** captcha kinds the client can solve besides images, comma-separated (`pow,question`; Quorum's) */
+  accept: z.string().max(64, 'error.form.is_invalid').optional(),
+});
 
 /**
  * Avatar choice of PUT /user/info (Answer's AvatarInfo). Answer's client sends `default` for the system avatar;

@@ -10,7 +10,7 @@ import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api'
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { badRequest, fieldErrors, notFound } from '../../core/errors.js';
 import { mergeConfig, missingRequired, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
-import { BUILTIN_CAPTCHA_SLUG } from '../captcha/index.js';
+import { IMAGE_CAPTCHA_SLUG as BUILTIN_CAPTCHA_SLUG } from '../captcha/providers/image.js';
 import { INSTALLED_PLUGINS } from './installed.js';
 import * as repo from './plugin.repository.js';
 
@@ -80,9 +80,10 @@ export async function listPlugins(ctx: AppContext, filter: { status?: string; ha
 
 /**
  * GET /plugin/status: `{slug_name, enabled}` of every installed plugin (Answer's client asks on start), then the
- * built-in captcha, always on, under the slug of Answer's captcha plugin (captcha BUILTIN_CAPTCHA_SLUG): Answer's
+ * built-in image captcha, always on, under the slug of Answer's captcha plugin (captcha BUILTIN_CAPTCHA_SLUG): Answer's
  * client shows a captcha only when a captcha plugin is on, and this site asks for one (e-mail sends, logins after
- * failures).
+ * failures). Whatever captcha provider the admin picks, Answer's client is given image captchas while the setting
+ * `captcha.image_fallback` is on (modules/captcha).
  */
 export async function pluginStatus(ctx: AppContext): Promise<{ slug_name: string; enabled: boolean }[]> {
   const installed = (await listPlugins(ctx)).map((p) => ({ slug_name: p.slug_name, enabled: p.enabled }));

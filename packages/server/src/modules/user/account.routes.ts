@@ -59,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/answer/api/v1/user/action/record', async (req) => {
-    const { action } = parse(ActionRecordQuery, req.query);
-    return ok(req, await actionRecord(ctx, action, req.ip));
+    const { action, accept } = parse(ActionRecordQuery, req.query);
+    return ok(req, await actionRecord(ctx, action, req.ip, accept?.split(',') ?? []));
   });
 }

@@ -7,7 +7,7 @@ import { MailStatus, type ChangeEmailCodeReq, type ModifyPasswordReq, type Passw
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { badRequest, fieldError } from '../../core/errors.js';
-import { createCaptcha } from '../captcha/index.js';
+import { captchaSettings, createCaptcha, type IssuedCaptcha } from '../captcha/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 import { consumeCode, peekCode, revokeCodes } from './codes.js';
 import { loginCaptchaExpected, rateLimit } from './throttle.js';
@@ -149,13 +149,15 @@ export async function confirmEmailChange(ctx: AppContext, code: string): Promise
  * Needed: `login` (Answer 1.4's client: `password`) after repeated failures from the IP, or once a login from it
  * was refused for want of a captcha (throttle loginCaptchaExpected); `e_mail` (any e-mail
  * send) and `find_pass` always, so also Answer 1.4's `email` and `edit_userinfo` (its keys for those sends,
- * captcha ANSWER_ACTION_NAMES). A captcha image is included either way, so the client can show one when a call
- * asks for it after all.
+ * captcha ANSWER_ACTION_NAMES); `register` while the captcha setting `on_sign_up` is on. A captcha is included
+ * either way, so the client can show one when a call asks for it after all: the active provider's when the client
+ * names its kind in `accept`, else an image (modules/captcha).
  */
-export async function actionRecord(ctx: AppContext, action: string, ip: string): Promise<{ verify: boolean; captcha_id: string; captcha_img: string }> {
+export async function actionRecord(ctx: AppContext, action: string, ip: string, accept: readonly string[] = []): Promise<{ verify: boolean } & IssuedCaptcha> {
   let verify = false;
   if (action === 'login' || action === 'password') verify = await loginCaptchaExpected(ctx, ip);
   else if (['e_mail', 'find_pass', 'email', 'edit_userinfo'].includes(action)) verify = true;
-  const captcha = await createCaptcha(ctx, action);
+  else if (action === 'register') verify = (await captchaSettings(ctx)).on_sign_up;
+  const captcha = await createCaptcha(ctx, action, accept);
   return { verify, ...captcha };
 }

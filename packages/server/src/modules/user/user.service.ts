@@ -144,8 +144,9 @@ export async function assertEmailDomainAllowed(ctx: AppContext, email: string): 
  * a review-queue row): it may verify its e-mail and log in, but not act until approved (modules/review).
  * @param ip caller's address (rate limit per IP)
  * @returns the new user and its token
- * @throws 400 toast `error.user.registration_closed` / `error.user.email_registration_closed`, 400 field errors,
- *   429 `error.request.rate_limited`
+ * @throws 400 toast `error.user.registration_closed` / `error.user.email_registration_closed`, 400 field errors
+ *   (`captcha_code` when the captcha setting `on_sign_up` is on and the captcha is missing or wrong), 429
+ *   `error.request.rate_limited`
  */
 export async function register(ctx: AppContext, input: RegisterEmailReq, ip: string): Promise<{ user: UserRow; token: string }> {
   const { login } = await getSettings(ctx);
@@ -153,6 +154,8 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
   if (!login.allow_email_registrations) throw badRequest('error.user.email_registration_closed');
   await assertEmailDomainAllowed(ctx, input.e_mail);
   await rateLimit(ctx, 'register', { ip });
+  // Captcha setting `on_sign_up` (modules/captcha): one made for `register` (Answer's client sends its `email` one).
+  if ((await getSettings(ctx)).captcha.on_sign_up) await requireCaptcha(ctx, input, 'register');
   const awaitingApproval = await signUpNeedsApproval(ctx);
   const user = await createAccount(ctx, { username: input.name, email: input.e_mail, password: input.pass, mailStatus: MailStatus.inactive, awaitingApproval });
   const token = await createSession(ctx, user.id);
