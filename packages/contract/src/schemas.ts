@@ -11,6 +11,7 @@ export * from './schemas/posts.js';
 export * from './schemas/accounts.js';
 export * from './schemas/admin.js';
 export * from './schemas/moderation.js';
+export * from './schemas/spam.js';
 export * from './schemas/badges.js';
 export * from './schemas/plugins.js';
 export * from './schemas/user-center.js';

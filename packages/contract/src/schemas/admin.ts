@@ -11,6 +11,7 @@ import { PageQuery, email, password, required } from './common.js';
 
 export * from './admin.shapes.js';
 import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderation.js';
+import { SiteSpamReq } from './spam.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -206,6 +207,7 @@ export const SITEINFO_SECTIONS = {
   'custom-css-html': SiteCustomCssHtmlReq,
   login: SiteLoginReq,
   users: SiteUsersReq,
+  spam: SiteSpamReq,
 } as const;
 export type SiteinfoSectionName = keyof typeof SITEINFO_SECTIONS;
 

@@ -28,6 +28,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   'custom-css-html': 'custom_css_html',
   login: 'login',
   users: 'site_users',
+  spam: 'site_spam',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */

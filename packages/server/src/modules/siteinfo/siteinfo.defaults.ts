@@ -1,7 +1,8 @@
 /**
  * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
  */
-import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS } from '@quorum/contract';
+import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
+import { DEFAULT_DISPOSABLE_DOMAINS } from '../spam/disposable.js';
 
 /** Fallback site name when `general.name` is empty (spec §3 "Site info"). */
 export const DEFAULT_SITE_NAME = 'Quorum';
@@ -49,6 +50,8 @@ export function defaultSettings(): SiteSettings {
     legal: { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '' },
     // Captcha provider and its options (modules/captcha/captcha.settings.ts).
     captcha: { provider: 'basic_captcha', pow_difficulty: 16, image_fallback: true, on_sign_up: false, questions: [] },
+    // Limits for new members and sign-up screening (modules/spam; contract schemas/spam.ts).
+    site_spam: { ...SPAM_LIMIT_DEFAULTS, blocked_email_domains: [], block_disposable_emails: true, disposable_email_domains: [...DEFAULT_DISPOSABLE_DOMAINS] },
   };
 }
 
@@ -91,6 +94,7 @@ export interface SiteSettings {
   };
   legal: { terms_of_service_original_text: string; terms_of_service_parsed_text: string; privacy_policy_original_text: string; privacy_policy_parsed_text: string };
   captcha: { provider: string; pow_difficulty: number; image_fallback: boolean; on_sign_up: boolean; questions: { question: string; answers: string[] }[] };
+  site_spam: SiteSpamSettings;
 }
 
 export type SettingsSection = keyof SiteSettings;
