@@ -75,7 +75,7 @@ export default function UsersPage() {
                   </Link>
                   <div className="small text-body-secondary">@{u.username}</div>
                 </td>
-                <td className="small text-break">{u.e_mail}</td>
+                <td className="small q-admin-wrap-cell">{u.e_mail}</td>
                 <td className="text-end">{u.rank}</td>
                 <td className="text-nowrap">{u.role_name}</td>
                 <td><UserStatusBadge status={u.status} until={u.suspended_until} /></td>
