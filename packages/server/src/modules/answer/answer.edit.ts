@@ -17,6 +17,7 @@ import { indexAnswer } from '../search/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './answer.repository.js';
+import { checkEditLimits } from '../spam/index.js';
 
 /** Work done before the transaction opens. */
 export interface PreparedAnswerEdit {
@@ -70,12 +71,14 @@ async function isRollback(db: Db, a: repo.AnswerRow, snap: AnswerSnapshot): Prom
 /**
  * PUT /answer.
  * @returns the edit mode and the answer id
- * @throws 404, 403 (rank), 400 review underway
+ * @throws 404, 403 (rank), 400 review underway; the new-member limits (modules/spam): 429 over `edits_per_hour`,
+ *   400 field errors on `content`
  */
 export async function editAnswer(ctx: AppContext, user: UserRow, input: AnswerUpdateReq): Promise<{ mode: 'direct' | 'review'; answer: repo.AnswerRow }> {
   const db = requireDb(ctx);
   const a = await requireEditableAnswer(ctx, input.id, user);
   const mode = await checkAnswerEditable(ctx, user, a);
+  await checkEditLimits(ctx, user, input.content, 'content');
   const snap: AnswerSnapshot = { content: input.content };
   const prep = await prepareAnswerEdit(ctx, snap);
   const ids = requireIds(ctx);

@@ -36,7 +36,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   const question = await requireAnswerableQuestion(ctx, input.question_id, user);
   const { site_write, general } = await getSettings(ctx);
   if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw forbidden('error.answer.restrict_answer');
-  await checkPostRate(ctx, user, 'answer');
+  await checkPostRate(ctx, user, 'answer', input.content, 'content');
   const queued = await queueReason(ctx, user, input.content);
   const ids = requireIds(ctx);
   const id = await ids.next('answer');

@@ -19,6 +19,7 @@ import { canManageComment, presentComment } from './comment.presenter.js';
 import { commentBatchRows } from './comment.batchcache.js';
 import * as repo from './comment.repository.js';
 import { requirePostTarget, visiblePostTargets, type PostTarget } from './target.js';
+import { checkEditLimits } from '../spam/index.js';
 
 type Presented = Record<string, unknown>;
 
@@ -59,7 +60,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
   await requirePrivilege(ctx, user, 'comment.add');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
-  await checkPostRate(ctx, user, 'comment');
+  await checkPostRate(ctx, user, 'comment', input.original_text, 'original_text');
   let reply: repo.CommentRow | undefined;
   if (input.reply_comment_id && input.reply_comment_id !== '0') {
     reply = await repo.findComment(db, input.reply_comment_id);
@@ -112,11 +113,13 @@ function commentNotifications(t: PostTarget, c: repo.CommentRow, author: UserRow
 
 /**
  * PUT /comment: replaces the text (author or moderator/admin).
- * @throws 404 unknown or deleted comment; 403 `error.comment.not_owner`
+ * @throws 404 unknown or deleted comment; 403 `error.comment.not_owner`; the new-member limits (modules/spam): 429
+ *   over `edits_per_hour`, 400 field errors on `original_text`
  */
 export async function updateComment(ctx: AppContext, user: UserRow, input: CommentUpdateReq, lang: string): Promise<Presented> {
   const c = await requireComment(ctx, input.comment_id, user);
   if (!canManageComment(c, user)) throw forbidden('error.comment.not_owner');
+  await checkEditLimits(ctx, user, input.original_text, 'original_text');
   const { html } = await render(ctx, input.original_text, []);
   const now = nowSeconds();
   await repo.updateCommentText(requireDb(ctx), c.id, input.original_text, html, now);

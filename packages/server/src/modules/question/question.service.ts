@@ -39,7 +39,7 @@ import { countView } from './question.views.js';
  */
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
   await requirePrivilege(ctx, user, 'question.add');
-  await checkPostRate(ctx, user, 'question');
+  await checkPostRate(ctx, user, 'question', input.content, 'content');
   const queued = await queueReason(ctx, user, input.content);
   const db = requireDb(ctx);
   const ids = requireIds(ctx);

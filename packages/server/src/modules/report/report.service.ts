@@ -24,6 +24,7 @@ import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds } from '../user/index.js';
 import { prepareFlaggedPostEdit, type PreparedEdit } from './report.edit.js';
 import * as repo from './report.repository.js';
+import { checkFlagLimit } from '../spam/index.js';
 
 type FlagTarget = { type: 'question' | 'answer' | 'comment' | 'user'; authorId: string; text: string; questionId: string };
 
@@ -74,7 +75,8 @@ function checkDuplicateLink(content: string, siteUrl: string): void {
  * POST /report: flags an object.
  * @throws 403 `error.rank.fail_to_meet_the_condition` without the flag privilege; 404 unknown or invisible object;
  *   400 field errors `report_type` (not a reason of this object type) and `content` (missing text, bad address);
- *   400 `error.report.duplicate` when the member's earlier flag on it still waits
+ *   400 `error.report.duplicate` when the member's earlier flag on it still waits; 429 over a new member's
+ *   `flags_per_day` (modules/spam)
  */
 export async function addReport(ctx: AppContext, user: UserRow, input: ReportAddReq): Promise<void> {
   await requirePrivilege(ctx, user, 'report.add');
@@ -86,6 +88,7 @@ export async function addReport(ctx: AppContext, user: UserRow, input: ReportAdd
   if (reason.reason_type === 60) checkDuplicateLink(input.content, (await getSettings(ctx)).general.site_url);
   const db = requireDb(ctx);
   if (await repo.findOpenFlag(db, user.id, input.object_id)) throw badRequest('error.report.duplicate');
+  await checkFlagLimit(ctx, user);
   const id = await requireIds(ctx).next('report');
   const now = nowSeconds();
   await repo.insertReport(db, {

@@ -1,5 +1,5 @@
 /** Review queue: anti-spam rules other modules apply when posting, and the queue calls. */
-export { queueReason, queuePost, checkPostRate, countLinks, moderationSettings, POST_RATE_LIMITS } from './queue.js';
+export { queueReason, queuePost, checkPostRate, countLinks, moderationSettings } from './queue.js';
 export { signUpNeedsApproval } from './signup.js';
 export { reviewRoutes } from './review.routes.js';
 export { decidePendingPost } from './review.service.js';

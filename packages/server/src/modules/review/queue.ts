@@ -4,20 +4,18 @@
  *   below `site_write.review_reputation` (default 1), while the author has fewer than
  *   `site_write.review_first_posts` public posts (default 0 = off), or when it holds more than
  *   `site_write.review_max_links` links (default 5; 0 = off) and the author lacks the `link.url_limit` privilege;
- * - asking, answering and commenting are rate-limited per member (429 `error.post.rate_limited`), counted once per
- *   site whatever the workers and nodes (core/counters.ts), off when the app is built without rate limits (as the
- *   account limits).
+ * - asking, answering and commenting are limited per member (429 `error.post.rate_limited`; the limits for new
+ *   members of modules/spam), counted once per site whatever the workers and nodes (core/counters.ts), off when
+ *   the app is built without rate limits (as the account limits).
  * Moderators and administrators are never queued nor limited.
  */
-import { MODERATION_WRITE_DEFAULTS, type QueueReason } from '@quorum/contract';
+import { MODERATION_WRITE_DEFAULTS, type QueueReason, type SpamPostKind } from '@quorum/contract';
 import type { AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
-import { counters } from '../../core/counters.js';
-import { AppError } from '../../core/errors.js';
 import { hasPrivilege, isModerator } from '../privilege/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { type UserRow } from '../../core/auth/index.js';
-import { rateLimitsOn } from '../user/index.js';
+import { checkPostLimits } from '../spam/index.js';
 import { insertReview } from './review.repository.js';
 
 /** The three write-section fields with their defaults filled in. */
@@ -45,21 +43,18 @@ export async function queueReason(ctx: AppContext, user: UserRow, content: strin
   return null;
 }
 
-/** Posts per member per hour: [below 100 reputation, from 100]. */
-export const POST_RATE_LIMITS = { question: [3, 30], answer: [10, 100], comment: [20, 200] } as const;
-const WINDOW_SECONDS = 60 * 60;
-
 /**
- * Counts one post of `kind` by `user` and refuses it when the member is over the hourly limit of their tier. The
- * count is the site's (core/counters.ts: the cluster primary, the database or Redis), in a fixed hour opened by
- * the member's first post of that kind.
- * @throws AppError 429 `error.post.rate_limited` with `retry_after` (seconds left in the hour)
+ * Counts one post of `kind` by `user` and refuses it when the member is over a limit: for new members (below the
+ * spam setting `new_member_reputation`, default 100) the spam section's per-minute, per-hour and per-day counts,
+ * per-post links, images and mentions and the wait after sign-up; for the others the hourly flood limits
+ * (modules/spam limits.ts). Counted once per site (core/counters.ts).
+ * @param content the post's markdown source
+ * @param field the form field of the text (`content`, `original_text`) for per-post field errors
+ * @throws AppError 429 `error.post.rate_limited` with `retry_after` (seconds until the refusing window ends); 400
+ *   field errors on `field`
  */
-export async function checkPostRate(ctx: AppContext, user: UserRow, kind: keyof typeof POST_RATE_LIMITS): Promise<void> {
-  if (isModerator(user) || !rateLimitsOn(ctx)) return;
-  const max = POST_RATE_LIMITS[kind][user.rank < 100 ? 0 : 1];
-  const w = await counters(ctx).hit(`post:${kind}:${user.id}`, WINDOW_SECONDS);
-  if (w.count > max) throw new AppError(429, 'error.post.rate_limited', { retry_after: Math.max(1, Math.ceil((w.resetAt - Date.now()) / 1000)) });
+export async function checkPostRate(ctx: AppContext, user: UserRow, kind: SpamPostKind, content: string, field: string): Promise<void> {
+  await checkPostLimits(ctx, user, kind, content, field);
 }
 
 /**

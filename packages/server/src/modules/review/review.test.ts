@@ -67,7 +67,13 @@ for (const dialect of DIALECTS) {
       const q = await ask(site, asker.token, 'Question that receives link answers');
       const linker = await member(site, 'linker', 1);
       const links = Array.from({ length: 6 }, (_, i) => `https://spam${i}.example/`).join(' ');
+      // A new member's post may hold 2 links by default (modules/spam): refused outright, with the limit.
+      const refused = await call(site.app, 'POST', `${API}/answer`, { token: linker.token, body: { question_id: q, content: `Try these: ${links}` } });
+      expect(refused.body.data).toEqual([{ error_field: 'content', error_msg: 'Too many links for a new member: at most 2 in a post.' }]);
+      // With that limit off, the queue rule is what holds the post.
+      expect((await call(site.app, 'PUT', '/answer/admin/api/siteinfo/spam', { token: admin, body: { max_links: 0 } })).status).toBe(200);
       const a1 = await answer(site, linker.token, q, `Try these: ${links}`);
+      await call(site.app, 'PUT', '/answer/admin/api/siteinfo/spam', { token: admin, body: { max_links: 2 } });
       expect((await db.selectFrom('answers').select('status').where('id', '=', a1).executeTakeFirstOrThrow()).status).toBe(11);
       expect((await call(site.app, 'GET', `${API}/answer/info?id=${a1}`)).status).toBe(404);
       expect((await decide(mod.token, a1, 'reject')).status).toBe(200);
@@ -93,12 +99,13 @@ for (const dialect of DIALECTS) {
       expect((await queue()).count).toBe(0);
     });
 
-    it('refuses the fourth question in an hour of a member with reputation 1 with 429', async (t) => {
+    it('refuses the fourth question in an hour of a member with reputation 1 with 429, saying the limit and when it resets', async (t) => {
       if (!site) return t.skip();
       const busy = await member(site, 'busyasker', 1);
       for (let i = 0; i < 3; i++) await ask(site, busy.token, `Busy question number ${i} asked now`);
       const r = await call(site.app, 'POST', `${API}/question`, { token: busy.token, body: { title: 'Busy question number four', content: 'Body', tags: [{ slug_name: 'support' }] } });
-      expect(r.body).toMatchObject({ code: 429, reason: 'error.post.rate_limited', msg: 'You are posting too often. Please wait a while before posting again.' });
+      expect(r.body).toMatchObject({ code: 429, reason: 'error.post.rate_limited', msg: expect.stringMatching(/^You have reached the question limit \(3 per hour\)\. You can ask again in (60|59) min\.$/) });
+      expect(r.body.data.retry_after).toBeGreaterThan(3500);
       expect((await call(site.app, 'POST', `${API}/question`, { token: mod.token, body: { title: 'Moderators are not limited here', content: 'Body', tags: [{ slug_name: 'support' }] } })).status).toBe(200);
     });
   });
