@@ -9,6 +9,9 @@ import type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable
 export type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable, UserVisitDaysTable, PluginConfigsTable, UserPluginConfigsTable, ConnectorAttemptsTable, ConnectorBindingsTable, ApiKeysTable, WebhooksTable, WebhookDeliveriesTable } from './schema.operations.js';
 
 import type { PluginStoreTable } from './schema.operations.js';
+import type { UserPenaltiesTable } from './schema.penalty.js';
+
+export type { UserPenaltiesTable } from './schema.penalty.js';
 
 type Int = ColumnType<number, number | undefined, number>;
 /** A string column with a database default: optional on insert. */
@@ -37,6 +40,8 @@ export interface UsersTable {
   follow_count: Int;
   is_placeholder: Int;
   suspended_until: number | null;
+  /** The silence in force (migration 027): null none, 0 forever, else when it ends (unix seconds). */
+  silenced_until: ColumnType<number | null, number | null | undefined, number | null>;
   last_login_date: Int;
   created_at: Int;
   updated_at: Int;
@@ -226,6 +231,10 @@ export interface ReportsTable {
   handled_by: Str;
   created_at: Int;
   updated_at: Int;
+  /** The flag's weight when filed, in thousandths (migration 029; 1000 = a new member's flag). */
+  weight: Int;
+  /** 0, or the post's status before this flag hid it pending review (migration 029). */
+  hid_status: Int;
 }
 
 export interface OutboxTable {
@@ -356,6 +365,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   plugin_store: PluginStoreTable;
+  user_penalties: UserPenaltiesTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */
