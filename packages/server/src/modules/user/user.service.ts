@@ -12,6 +12,7 @@ import { isUniqueViolation, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, fieldError } from '../../core/errors.js';
 import { emitDomain } from '../../core/events.js';
 import { getSettings } from '../siteinfo/index.js';
+import { assertEmailScreened } from '../spam/screening.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 // The file, not the review index: the review calls import this module.
 import { queueSignUp, signUpNeedsApproval } from '../review/signup.js';
@@ -127,14 +128,16 @@ export function allowedDomains(list: unknown): string[] {
 }
 
 /**
- * Refuses an address whose domain is not in the site's allowed list (no list: every domain).
- * @throws 400 field error `e_mail` `error.email.domain_not_allowed`
+ * Refuses an address whose domain is not in the site's allowed list (no list: every domain), or is blocked or
+ * disposable by the spam settings (modules/spam screening.ts).
+ * @throws 400 field error `e_mail`: `error.email.domain_not_allowed`, `error.email.domain_blocked`,
+ *   `error.email.disposable`
  */
 export async function assertEmailDomainAllowed(ctx: AppContext, email: string): Promise<void> {
   const domains = allowedDomains((await getSettings(ctx)).login.allow_email_domains);
-  if (!domains.length) return;
   const domain = email.split('@').pop()!.toLowerCase();
-  if (!domains.includes(domain)) throw fieldError('e_mail', 'error.email.domain_not_allowed');
+  if (domains.length && !domains.includes(domain)) throw fieldError('e_mail', 'error.email.domain_not_allowed');
+  await assertEmailScreened(ctx, email);
 }
 
 /**
