@@ -23,7 +23,7 @@ export const REVALIDATE = 'private, no-cache';
 
 /**
  * API lists every anonymous reader is sent alike for the same query, by route: the question, answer and comment
- * lists, tags, the user ranking, badges and their awards, a member's questions and answers.
+ * lists, tags, the user ranking and the member directory, badges and their awards, a member's questions and answers.
  */
 export const PUBLIC_LISTS: ReadonlySet<string> = new Set([
   '/answer/api/v1/question/page',
@@ -31,6 +31,7 @@ export const PUBLIC_LISTS: ReadonlySet<string> = new Set([
   '/answer/api/v1/comment/page',
   '/answer/api/v1/tags/page',
   '/answer/api/v1/user/ranking',
+  '/answer/api/v1/user/directory',
   '/answer/api/v1/badges',
   '/answer/api/v1/badge/awards/page',
   '/answer/api/v1/personal/question/page',

@@ -61,6 +61,16 @@ export function longText(dialect: DialectName): RawBuilder<unknown> {
   return sql.raw(dialect === 'mysql' ? 'mediumtext' : 'text');
 }
 
+/**
+ * `column` lower-cased in every script, for case-insensitive comparisons of names: `lower()` on PostgreSQL (a UTF-8
+ * database folds every script) and MySQL/MariaDB, and on SQLite, whose `lower()` folds only A-Z, the connection's
+ * `fold_case()` (JavaScript's toLowerCase, registered by openDb). Compare it with a value lower-cased by
+ * `toLowerCase()`.
+ */
+export function foldCase(dialect: DialectName, column: string): RawBuilder<string> {
+  return dialect === 'sqlite' ? sql<string>`fold_case(${sql.ref(column)})` : sql<string>`lower(${sql.ref(column)})`;
+}
+
 function splitHost(host: string | undefined, fallbackPort: number): { host: string; port: number } {
   const h = host || '127.0.0.1';
   const m = /^(.*):(\d+)$/.exec(h);
@@ -187,6 +197,8 @@ export async function openDb(cfg: DbConfig, dataDir: string): Promise<Db> {
     database.pragma('foreign_keys = ON');
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
+    // foldCase(): lower-casing beyond A-Z (names in any script), which SQLite's own lower() does not do.
+    database.function('fold_case', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
     // Planner statistics (sqlite_stat1), refreshed at open and at close as SQLite recommends (only for tables
     // without statistics or that grew or shrank tenfold): the first open of a large database analyzes it once
     // (2.5 s at 20k questions on a busy machine), later opens cost nothing. Without them SQLite sorted every

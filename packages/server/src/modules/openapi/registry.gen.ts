@@ -100,6 +100,7 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'GET', path: '/answer/api/v1/tags/page', query: c.TagPageQuery, summary: "GET /tags/page" },
   { method: 'GET', path: '/answer/api/v1/user-center/personal/branding', query: c.UserCenterBrandingQuery, summary: "GET /user-center/personal/branding?username" },
   { method: 'GET', path: '/answer/api/v1/user/action/record', query: c.ActionRecordQuery, summary: "GET /user/action/record" },
+  { method: 'GET', path: '/answer/api/v1/user/directory', query: c.UserDirectoryQuery, summary: "GET /user/directory?sort=&q=&page=&page_size=: listed members (spec §2 /users), `q` a prefix of the username or" },
   { method: 'PUT', path: '/answer/api/v1/user/email', body: c.CodeReq, summary: "POST /user/email/verification, PUT /user/email, PUT /user/notification/unsubscribe" },
   { method: 'POST', path: '/answer/api/v1/user/email/change/code', body: c.ChangeEmailCodeReq, summary: "POST /user/email/change/code" },
   { method: 'POST', path: '/answer/api/v1/user/email/verification', body: c.CodeReq, summary: "POST /user/email/verification, PUT /user/email, PUT /user/notification/unsubscribe" },

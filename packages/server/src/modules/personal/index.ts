@@ -1,3 +1,5 @@
-/** Profiles and the user ranking. */
+/** Profiles, the user ranking and the member directory. */
 export { personalRoutes } from './personal.routes.js';
 export { profileInfo } from './personal.service.js';
+export { userRanking } from './personal.ranking.js';
+export { userDirectory, type DirectoryMember } from './personal.directory.js';

@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import type { ActivityTable, AnswersTable, QuestionsTable } from '../../core/db/schema.js';
+import { listedMember } from './personal.directory.repository.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
@@ -125,15 +126,15 @@ export async function topVoters(db: Db, since: number, limit: number): Promise<{
   return rows.map((r) => ({ user_id: r.user_id, n: Number(r.n) }));
 }
 
-/** Ids of admins and moderators who are not deleted, highest reputation first. */
-export async function staffIds(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.kysely.selectFrom('users').select('id').where('role_id', 'in', [2, 3]).where('status', '!=', 10).orderBy('rank', 'desc').orderBy('id').limit(limit).execute();
+/** Ids of listed admins and moderators (personal.directory.repository.ts `listedMember`), highest reputation first. */
+export async function staffIds(db: Db, limit: number, now: number): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('users').select('id').where('role_id', 'in', [2, 3]).where((eb) => listedMember(eb, now)).orderBy('rank', 'desc').orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
-/** Ids of the users with the highest reputation (when nobody gained any lately). */
-export async function topRankIds(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.kysely.selectFrom('users').select('id').where('status', '!=', 10).orderBy('rank', 'desc').orderBy('id').limit(limit).execute();
+/** Ids of the listed users with the highest reputation (when nobody gained any lately). */
+export async function topRankIds(db: Db, limit: number, now: number): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('users').select('id').where((eb) => listedMember(eb, now)).orderBy('rank', 'desc').orderBy('id').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 

@@ -1,9 +1,10 @@
-/** Profile calls (spec §7 "Profiles") and GET /user/ranking. */
+/** Profile calls (spec §7 "Profiles"), GET /user/ranking and the member directory GET /user/directory. */
 import type { FastifyInstance } from 'fastify';
-import { PersonalOwnPageQuery, PersonalPageQuery, PersonalUserQuery } from '@quorum/contract';
+import { PersonalOwnPageQuery, PersonalPageQuery, PersonalUserQuery, UserDirectoryQuery } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireUser } from '../../core/auth/index.js';
 import { userRanking } from './personal.ranking.js';
+import { userDirectory } from './personal.directory.js';
 import { ownBookmarks, ownVotes, profileAnswers, profileComments, profileInfo, profileQuestions, profileReputation, topPosts } from './personal.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
@@ -29,4 +30,5 @@ export async function personalRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/answer/api/v1/user/ranking', async (req) => ok(req, await userRanking(ctx)));
+  app.get('/answer/api/v1/user/directory', async (req) => ok(req, await userDirectory(ctx, parse(UserDirectoryQuery, req.query))));
 }
