@@ -4,7 +4,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { excerpt, renderMarkdown } from './markdown.js';
+import { excerpt, renderMarkdown, uploadedImageSize } from './markdown.js';
 
 /** The excerpt as made before with sanitize-html: the reference the faster parser-based one must equal. */
 function reference(html: string, max = 200): string {
@@ -50,5 +50,16 @@ describe('excerpt', () => {
   it('decodes entities, drops non-text elements, collapses white space and cuts with an ellipsis', () => {
     expect(excerpt('<p>a &amp; b</p>\n\n<script>x()</script><p>c\u00a0 d</p>')).toBe('a & b c d');
     expect(excerpt('<p>one two three four</p>', 10)).toBe('one two t…');
+  });
+});
+
+describe('uploadedImageSize', () => {
+  it("reads the size from an uploaded post image's name, on this site or a storage's public address", () => {
+    const hex = 'ab'.repeat(16);
+    expect(uploadedImageSize(`/uploads/2026/12/${hex}-800x450.png`)).toEqual({ width: 800, height: 450 });
+    expect(uploadedImageSize(`https://cdn.example/bucket/2026/12/${hex}-12x34.webp?v=1`)).toEqual({ width: 12, height: 34 });
+    expect(uploadedImageSize(`/uploads/2026/12/${hex}.png`)).toBeNull();
+    expect(uploadedImageSize(`/uploads/2026/12/${hex}-0x450.png`)).toBeNull();
+    expect(uploadedImageSize('https://img.example/photo-800x450.png')).toBeNull();
   });
 });

@@ -13,6 +13,22 @@ const md = new MarkdownIt({ html: true, linkify: true, breaks: false });
 
 const EXTERNAL = /^(https?:)?\/\//i;
 
+/** The name of a post image uploaded here (modules/file storeUpload): 32 hex digits, `-<width>x<height>`, extension. */
+const UPLOADED_IMAGE = /\/[0-9a-f]{32}-(\d{1,5})x(\d{1,5})\.(?:png|jpg|gif|webp)$/;
+
+/**
+ * The displayed size an uploaded post image's address carries (`.../<hex>-800x450.png`), wherever the uploads are
+ * served from (this site or a storage's public address); null for any other address.
+ * @returns width and height in pixels
+ */
+export function uploadedImageSize(src: string): { width: number; height: number } | null {
+  const m = UPLOADED_IMAGE.exec(src.split(/[?#]/)[0]!);
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 const SANITIZE: sanitizeHtmlLib.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'kbd', 'samp', 'var',
@@ -22,7 +38,7 @@ const SANITIZE: sanitizeHtmlLib.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     code: ['class'],
     pre: ['class'],
     span: ['class'],
@@ -36,6 +52,12 @@ const SANITIZE: sanitizeHtmlLib.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: true,
   transformTags: {
+    // Uploaded images get their size (the page keeps their box while they load: no layout shift, the CSS scales
+    // them to the column with `height: auto`) and load when they come near the screen.
+    img: (tagName, attribs) => {
+      const size = attribs.width || attribs.height ? null : uploadedImageSize(attribs.src ?? '');
+      return { tagName, attribs: { ...attribs, ...(size ? { width: String(size.width), height: String(size.height) } : {}), loading: attribs.loading === 'eager' ? 'eager' : 'lazy' } };
+    },
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       if (EXTERNAL.test(href)) return { tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener', target: '_blank' } };

@@ -51,11 +51,13 @@ const DEFAULT_MAX_MEGAPIXELS = 40;
 /**
  * Reads an image's size from its header only (sharp's metadata decodes no pixels) and refuses it when its
  * width x height (one frame) is over `maxMegapixels` million.
- * @returns width and height in pixels and whether EXIF, ICC, XMP, text comments or a rotation are attached
+ * @returns width and height in pixels as stored (before any EXIF rotation), whether EXIF, ICC, XMP, text comments
+ *   or a rotation are attached, and whether the EXIF orientation turns the picture a quarter (5 to 8: width and
+ *   height swap once the rotation is applied)
  * @throws 400 field error on `file`: `error.file.too_many_pixels` (with the limit), `error.file.not_image` for
  *   a header sharp cannot read
  */
-async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width: number; height: number; hasMetadata: boolean }> {
+async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width: number; height: number; hasMetadata: boolean; quarterTurn: boolean }> {
   let meta: Metadata;
   try {
     meta = await (await loadSharp())(data).metadata();
@@ -68,7 +70,7 @@ async function checkPixels(data: Buffer, maxMegapixels: number): Promise<{ width
   if (width * height > maxMegapixels * 1_000_000) {
     throw fieldErrors([{ field: 'file', message: 'error.file.too_many_pixels', params: { megapixels: maxMegapixels } }]);
   }
-  return { width, height, hasMetadata: !!(meta.exif || meta.icc || meta.xmp || meta.comments?.length || (meta.orientation && meta.orientation !== 1)) };
+  return { width, height, hasMetadata: !!(meta.exif || meta.icc || meta.xmp || meta.comments?.length || (meta.orientation && meta.orientation !== 1)), quarterTurn: (meta.orientation ?? 1) >= 5 };
 }
 
 /**
@@ -106,7 +108,8 @@ async function withoutMetadata(data: Buffer, mime: string, size: { hasMetadata: 
 /**
  * POST /file: stores an image and returns its public URL.
  * @param upload the `source` field and the file's bytes (already limited to 4 MB by the route)
- * @returns the URL path, e.g. `/uploads/2026/05/9f2c....png`
+ * @returns the URL path, e.g. `/uploads/2026/05/9f2c....png`; a post image's name ends with its displayed size,
+ *   `9f2c...-800x450.png`
  * @throws 400 field error on `file` for content that is not a PNG, JPEG, GIF or WebP image, over 4 MB or over
  *         the megapixel setting; 403 for a branding upload by someone who is not an administrator
  */
@@ -135,7 +138,11 @@ export async function storeUpload(ctx: AppContext, user: UserRow, upload: Upload
     }
   }
   const now = new Date();
-  const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${randomBytes(16).toString('hex')}.${IMAGE_TYPES[mime]}`);
+  // A post image's name carries its displayed size (core/markdown.ts `uploadedImageSize`), so the page reserves
+  // its box before the image arrives (no layout shift) without a lookup when the post is rendered.
+  const shown = size.quarterTurn ? `${size.height}x${size.width}` : `${size.width}x${size.height}`;
+  const name = `${randomBytes(16).toString('hex')}${upload.source === 'post' ? `-${shown}` : ''}.${IMAGE_TYPES[mime]}`;
+  const rel = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), name);
   const id = await requireIds(ctx).next('file');
   // Every object first (the icon copies made before anything is stored), then the row: a failure leaves neither.
   const objects: Array<{ key: string; data: Buffer; mime: string }> = [{ key: rel, data, mime }];

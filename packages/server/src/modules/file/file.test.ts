@@ -77,7 +77,8 @@ for (const dialect of DIALECTS) {
       const data = await png(40, 30);
       const r = await upload(bob.token, { source: 'post' }, { name: 'chart.png', type: 'image/png', data });
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+      // a post image's name carries its size, which its posts' HTML gives the <img> (no layout shift)
+      expect(r.body.data).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-40x30\.png$/);
       const served = await site.app.inject({ method: 'GET', url: r.body.data });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');
@@ -168,6 +169,8 @@ for (const dialect of DIALECTS) {
       expect(await sharp(photo).metadata()).toMatchObject({ orientation: 6, exif: expect.any(Buffer) });
       const posted = await upload(bob.token, { source: 'post' }, { name: 'photo.jpg', type: 'image/jpeg', data: photo });
       expect(posted.status).toBe(200);
+      // the size in the name is the one shown: after the quarter turn
+      expect(posted.body.data).toMatch(/-60x120\.jpg$/);
       const stored = (await site.app.inject({ method: 'GET', url: posted.body.data })).rawPayload;
       const meta = await sharp(stored).metadata();
       expect(meta.exif).toBeUndefined();
@@ -177,6 +180,21 @@ for (const dialect of DIALECTS) {
       const clean = await png(50, 20);
       const kept = await upload(bob.token, { source: 'post' }, { name: 'clean.png', type: 'image/png', data: clean });
       expect((await site.app.inject({ method: 'GET', url: kept.body.data })).rawPayload.equals(clean)).toBe(true);
+    });
+
+    it("gives an uploaded image's size to the <img> of the post that shows it, and only to uploaded images", async (t) => {
+      if (!site) return t.skip();
+      const r = await upload(bob.token, { source: 'post' }, { name: 'wide.png', type: 'image/png', data: await png(800, 450) });
+      expect(r.status).toBe(200);
+      const body = { title: 'A question showing a wide picture', content: `Here it is:\n\n![the chart](${r.body.data})\n\n![elsewhere](https://img.example/a.png) and <img src="${r.body.data}" width="80">`, tags: [{ slug_name: 'pictures', display_name: 'pictures' }] };
+      const asked = await site.app.inject({ method: 'POST', url: '/answer/api/v1/question', headers: { authorization: admin }, payload: body });
+      expect(asked.statusCode).toBe(200);
+      const info = await site.app.inject({ method: 'GET', url: `/answer/api/v1/question/info?id=${asked.json().data.id}` });
+      const html = info.json().data.html as string;
+      expect(html).toContain(`<img src="${r.body.data}" alt="the chart" width="800" height="450" loading="lazy" />`);
+      expect(html).toContain('<img src="https://img.example/a.png" alt="elsewhere" loading="lazy" />');
+      // a size the author wrote is kept as written
+      expect(html).toContain(`<img src="${r.body.data}" width="80" loading="lazy" />`);
     });
 
     it('checks login, source and who may upload branding', async (t) => {

@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
       expect(r.body.data.html).toContain('<a href="https://example.com" rel="nofollow ugc noopener" target="_blank">site</a>');
       expect(r.body.data.html).toContain('<pre><code>print(1)\n</code></pre>');
       const preview = await call(app(), 'POST', '/answer/api/v1/post/render', { body: { content: '**b** <img src=x onerror=alert(1)>' } });
-      expect(preview.body.data).toBe('<p><strong>b</strong> <img src="x" /></p>\n');
+      expect(preview.body.data).toBe('<p><strong>b</strong> <img src="x" loading="lazy" /></p>\n');
     });
 
     it('reads a question, 404s unknown ids, and lists it in every order with paging', async (t) => {
