@@ -5,3 +5,4 @@ export * from './api.js';
 export * from './slug.js';
 export * from './customHtml.js';
 export * from './schemas.js';
+export * from './schemas/penalty.js';

@@ -54,6 +54,7 @@ import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
+import { penaltyRoutes } from './modules/penalty/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 import { notifyMailRoutes } from './modules/notify-mail/index.js';
@@ -231,6 +232,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(accountRoutes);
   await app.register(userSettingsRoutes);
   await app.register(adminUserRoutes);
+  await app.register(penaltyRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);

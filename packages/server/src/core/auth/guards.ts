@@ -15,6 +15,7 @@ import { csrfHeaderMatches, isWriteMethod, sessionCookieToken } from '../session
 import { findSessionExpiry, findSessionUser, type UserRow } from './session.repository.js';
 import { cachedSessionUser } from './session.cache.js';
 import { isSuspended, suspendedError } from './suspension.js';
+import { isSilenced, silenceRefusal, silenceRefuses, suspensionRefusal } from './penalty.js';
 import { hashToken } from './token.js';
 import { isApiKey, userForApiKey } from './apikey.js';
 
@@ -110,7 +111,7 @@ export async function requireUser(ctx: AppContext, req: FastifyRequest): Promise
 /** A logged-in user who is not suspended (may be not activated yet): account calls such as changing e-mail. */
 export async function requireUnsuspendedUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(ctx, req);
-  if (isSuspended(user)) throw suspendedError(user);
+  if (isSuspended(user)) throw await suspensionRefusal(ctx, user, req.lang);
   return user;
 }
 
@@ -124,13 +125,16 @@ export function pendingApprovalError(): AppError {
 
 /**
  * A logged-in, activated, approved, not suspended user (spec §4 "normal"): 401, then 403 `inactive`, then 403
- * `pending_approval` (a sign-up still in the review queue), then 403 `suspended`.
+ * `pending_approval` (a sign-up still in the review queue), then 403 `suspended` (with its reason), then, for a
+ * write, 403 `error.user.silenced` when the member is silenced (penalty.ts: every write route starts here, so
+ * this is the one place a silence is enforced; the member's own lists are let through).
  */
 export async function requireActiveUser(ctx: AppContext, req: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(ctx, req);
   if (user.mail_status !== MailStatus.activated) throw forbidden('error.user.inactive', 'inactive');
   if (user.status === UserStatus.pending) throw pendingApprovalError();
-  if (isSuspended(user)) throw suspendedError(user);
+  if (isSuspended(user)) throw await suspensionRefusal(ctx, user, req.lang);
+  if (isSilenced(user) && silenceRefuses(req)) throw await silenceRefusal(ctx, user, req.lang);
   return user;
 }
 

@@ -20,5 +20,6 @@ export {
   type RequestCredential,
 } from './guards.js';
 export { isSuspended, suspendedError } from './suspension.js';
+export { isSilenced, formatPenaltyEnd, suspensionRefusal, SILENCE_ALLOWED_WRITES } from './penalty.js';
 export { hashToken } from './token.js';
 export type { UserRow } from './session.repository.js';

@@ -11,6 +11,7 @@ import { translate } from '../../core/i18n.js';
 import { recordAdminAction } from '../audit/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { createAccount, endUserSessions, getUser, issueLink, rateLimit, sendCodeMail, setPassword } from '../user/index.js';
+import { liftPenalty, recordPenalty } from '../penalty/index.js';
 import { adminStatusName } from './admin-user.presenter.js';
 import * as repo from './admin-user.repository.js';
 import { parseBulkUsers, usernameBase, type BulkUser } from './bulk.js';
@@ -47,7 +48,7 @@ export async function changeStatus(ctx: AppContext, admin: UserRow, input: Admin
   const user = await getUser(ctx, input.user_id);
   const db = requireDb(ctx);
   const now = nowSeconds();
-  await applyStatus(ctx, db, user, input, now);
+  await applyStatus(ctx, db, admin, user, input, now);
   const after = await getUser(ctx, user.id);
   const changes: Record<string, unknown> = { status: [adminStatusName(user), adminStatusName(after)] };
   if (input.status === 'suspended') changes.suspended_until = after.suspended_until ?? 0;
@@ -55,14 +56,23 @@ export async function changeStatus(ctx: AppContext, admin: UserRow, input: Admin
   await recordAdminAction(ctx, admin, { action: 'user.status', targetType: 'user', targetId: user.id, changes });
 }
 
-async function applyStatus(ctx: AppContext, db: ReturnType<typeof requireDb>, user: UserRow, input: AdminUserStatusReq, now: number): Promise<void> {
+/** The `duration` a suspension of PUT /user/status is recorded with in the penalty history: '48h', '7d', 'forever'. */
+function durationLabel(d: AdminUserStatusReq['suspend_duration']): string {
+  if (d === undefined || d === '' || d === 'forever') return 'forever';
+  return typeof d === 'number' ? `${d}h` : /^\d+$/.test(d) ? `${d}h` : d;
+}
+
+// A suspension goes through the penalty history (modules/penalty: row, users columns, e-mail); back to normal or
+// inactive lifts the suspension in force there, by this administrator.
+async function applyStatus(ctx: AppContext, db: ReturnType<typeof requireDb>, admin: UserRow, user: UserRow, input: AdminUserStatusReq, now: number): Promise<void> {
+  if ((input.status === 'normal' || input.status === 'inactive') && user.status === UserStatus.suspended) await liftPenalty(ctx, admin, user.id, 'suspend', false);
   switch (input.status) {
     case 'normal':
       await repo.updateUserColumns(db, user.id, { status: UserStatus.normal, suspended_until: null, mail_status: MailStatus.activated }, now);
       break;
     case 'suspended': {
       const secs = suspensionSeconds(input.suspend_duration);
-      await repo.updateUserColumns(db, user.id, { status: UserStatus.suspended, suspended_until: secs === null ? 0 : now + secs }, now);
+      await recordPenalty(ctx, admin, user, { kind: 'suspend', duration: durationLabel(input.suspend_duration), endsAt: secs === null ? 0 : now + secs, reason: '' }, false);
       break;
     }
     case 'deleted':

@@ -1,7 +1,7 @@
 /** Users as they leave the server: whitelisted fields in Answer's shapes (answer-compat.md). */
 import { createHash } from 'node:crypto';
 import { MailStatus, Role, UserStatus } from '@quorum/contract';
-import { isSuspended } from '../../core/auth/index.js';
+import { isSilenced, isSuspended } from '../../core/auth/index.js';
 import type { UserRow } from './user.repository.js';
 
 /** Wire name of a stored status code. */
@@ -81,6 +81,9 @@ export function presentCurrentUser(row: UserRow, accessToken = ''): Record<strin
     website: row.website,
     location: row.location,
     status: userStatusName(row),
+    // Quorum's: a silence in force (modules/penalty) and its end, unix seconds, 0 = forever (0 when not silenced).
+    silenced: isSilenced(row),
+    silenced_until: isSilenced(row) ? Number(row.silenced_until) : 0,
     mail_status: row.mail_status,
     language: row.language,
     color_scheme: row.color_scheme,
