@@ -105,6 +105,12 @@ export async function updateAnswer(db: Db, id: string, fields: Updateable<Answer
   await db.kysely.updateTable('answers').set(fields).where('id', '=', id).execute();
 }
 
+/** Compare-and-set of an answer's status (hiding by flags, modules/report): false when it was not `from`. */
+export async function swapAnswerStatus(db: Db, id: string, from: number, to: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('answers').set({ status: to }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * Vote and bookmark state of one user on many answers: one statement (votes, then bookmarks with a null vote type),
  * so SQLite takes one read lock for both.

@@ -28,6 +28,12 @@ export async function setCommentStatus(db: Db, id: string, status: number, now: 
   await db.kysely.updateTable('comments').set({ status, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** Compare-and-set of a comment's status (hiding by flags, modules/report): false when it was not `from`. */
+export async function swapCommentStatus(db: Db, id: string, from: number, to: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('comments').set({ status: to }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * One page of a post's live comments.
  * @param byVote most up-voted first (then oldest); otherwise oldest first

@@ -3,4 +3,4 @@ export { commentRoutes } from './comment.routes.js';
 export { removeComment } from './comment.service.js';
 export { linkMentions, mentionedNames } from './mention.js';
 export { requirePostTarget, visiblePostTargets, canSeePost, isPostId, type PostTarget } from './target.js';
-export { listUserComments, type CommentReader, type CommentRow } from './comment.repository.js';
+export { listUserComments, swapCommentStatus, type CommentReader, type CommentRow } from './comment.repository.js';

@@ -154,6 +154,12 @@ export async function updateQuestion(db: Db, id: string, fields: Updateable<Ques
   await db.kysely.updateTable('questions').set(fields).where('id', '=', id).execute();
 }
 
+/** Compare-and-set of a question's status (hiding by flags, modules/report): false when it was not `from`. */
+export async function swapQuestionStatus(db: Db, id: string, from: number, to: number): Promise<boolean> {
+  const r = await db.kysely.updateTable('questions').set({ status: to }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** Adds `delta` to a question's answer count. */
 export async function bumpAnswerCount(db: Db, id: string, delta: number): Promise<void> {
   await db.kysely
