@@ -67,6 +67,15 @@ const domains = (max: number) =>
 export const BLOCKED_DOMAINS_MAX = 2000;
 export const DISPOSABLE_DOMAINS_MAX = 20_000;
 
+/**
+ * Flag score at which a post is hidden at once, pending review (modules/report, report.hide.ts): the sum of the
+ * weights of its waiting flags, a new member's flag weighing 1.0; 0 never hides. The default is about three
+ * ordinary members' flags.
+ */
+export const FLAG_HIDE_WEIGHT_DEFAULT = 3;
+/** Highest flag hide threshold an admin may set. */
+export const FLAG_HIDE_WEIGHT_MAX = 1000;
+
 /** PUT /admin/api/siteinfo/spam: every field optional; a field left out keeps its stored value. */
 export const SiteSpamReq = z.object({
   ...(Object.fromEntries(Object.keys(SPAM_LIMIT_DEFAULTS).map((k) => [k, count.optional()])) as Record<SpamLimitName, z.ZodOptional<typeof count>>),
@@ -74,8 +83,9 @@ export const SiteSpamReq = z.object({
   blocked_email_domains: domains(BLOCKED_DOMAINS_MAX).optional(),
   block_disposable_emails: z.boolean({ error: 'error.form.is_invalid' }).optional(),
   disposable_email_domains: domains(DISPOSABLE_DOMAINS_MAX).optional(),
+  flag_hide_weight: z.coerce.number({ error: 'error.form.is_invalid' }).min(0, 'error.form.is_invalid').max(FLAG_HIDE_WEIGHT_MAX, 'error.form.is_invalid').optional(),
 });
 export type SiteSpamReq = z.infer<typeof SiteSpamReq>;
 
 /** GET /admin/api/siteinfo/spam: the stored section with defaults filled in. */
-export type SiteSpamSettings = { [K in SpamLimitName]: number } & { blocked_email_domains: string[]; block_disposable_emails: boolean; disposable_email_domains: string[] };
+export type SiteSpamSettings = { [K in SpamLimitName]: number } & { blocked_email_domains: string[]; block_disposable_emails: boolean; disposable_email_domains: string[]; flag_hide_weight: number };
