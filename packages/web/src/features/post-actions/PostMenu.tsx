@@ -1,17 +1,40 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useQueryClient } from '@tanstack/react-query';
+import { PostStatus } from '@quorum/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Link } from '../../components/Link';
 import { api } from '../../lib/api';
-import { isStaff, useCurrentUser } from '../../lib/auth';
+import { isActivated, isStaff, useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, MemberAction, QuestionInfo } from '../../lib/types';
 import { useFlag } from '../flag/useFlag';
 import { questionInfoKey } from '../questions/hooks';
 import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
 import { CloseDialog, ConfirmModal } from './lazyDialogs';
+import { refusal, usePermissions } from './usePermissions';
+
+/** The menu's edit entry when the server did not offer it (not earned yet). */
+const EDIT_ENTRY: MemberAction = { action: 'edit', name: '', type: 'edit' };
+
+/**
+ * A menu action the member has not earned yet: a dimmed item marked aria-disabled, described by the reason shown
+ * under it; choosing it shows the reason again (touch screens).
+ */
+function NotYetItem({ id, label, reason }: { id: string; label: string; reason: string }) {
+  return (
+    <>
+      {/* A plain button with the menu's item marker (keyboard navigation): Dropdown.Item would drop aria-disabled. */}
+      <button type="button" data-rr-ui-dropdown-item="" className="dropdown-item opacity-50" aria-disabled="true" aria-describedby={id} onClick={() => toast(reason, 'info')}>
+        {label}
+      </button>
+      <Dropdown.ItemText id={id} className="small text-body-secondary q-menu-why">
+        {reason}
+      </Dropdown.ItemText>
+    </>
+  );
+}
 
 /** Actions this menu handles ('report' opens the flag dialog). */
 const HANDLED = ['report', 'edit', 'close', 'reopen', 'pin', 'unpin', 'hide', 'show', 'delete', 'undelete'];
@@ -29,7 +52,10 @@ function questionCall(action: Confirmable, id: string): Promise<unknown> {
  * The post's menu, driven by the `member_actions` the server sent for the viewer: flag (the flag dialog),
  * edit (link to the edit page),
  * close (dialog with reasons) / reopen, pin / unpin, hide / show (unlist / list), delete / undelete — each
- * asks for confirmation first. Afterwards only the changed post is re-read.
+ * asks for confirmation first. Afterwards only the changed post is re-read. Editing someone else's post, when the
+ * member has not earned it yet (no `edit` in member_actions, GET /permission refuses `<kind>.edit`), is shown
+ * disabled with the reason (the reputation it needs, the member's own and how to earn it) instead of missing;
+ * the same for flagging below `report.add`.
  */
 export function PostMenu({ question, answer, onFlagged }: { question: QuestionInfo; answer?: AnswerInfo; onFlagged?: (objectId: string) => void }) {
   const { t } = useTranslation();
@@ -39,10 +65,21 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
   const [pending, setPending] = useState<Confirmable | null>(null);
   const [closing, setClosing] = useState(false);
   const flag = useFlag((_, id) => onFlagged?.(id));
-  const actions: MemberAction[] = ((answer ?? question).member_actions ?? []).filter((a) => HANDLED.includes(a.action));
+  const whyId = useId();
+  const kind = answer ? 'answer' : 'question';
+  const post = answer ?? question;
+  const given: MemberAction[] = (post.member_actions ?? []).filter((a) => HANDLED.includes(a.action));
+  // One permission query for every menu of the page (same key): both kinds' edit and flagging.
+  const perms = usePermissions(isActivated(user) ? ['question.edit', 'answer.edit', 'report.add'] : []);
+  const canEdit = given.some((a) => a.action === 'edit');
+  const notYet: Record<string, string> = {
+    edit: !canEdit && post.status !== PostStatus.deleted ? refusal(perms, `${kind}.edit`) : '',
+    report: refusal(perms, 'report.add'),
+  };
+  // An edit not earned yet takes its usual place, after flag.
+  const actions = notYet.edit ? [...given.slice(0, 1), EDIT_ENTRY, ...given.slice(1)] : given;
   if (!actions.length) return null;
   const qid = question.id;
-  const kind = answer ? 'answer' : 'question';
   const editHref = answer ? `/posts/${qid}/${answer.id}/edit` : `/posts/${qid}/edit`;
 
   const refreshQuestion = () => qc.invalidateQueries({ queryKey: [questionInfoKey(qid)] });
@@ -82,7 +119,9 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
         </Dropdown.Toggle>
         <Dropdown.Menu>
           {actions.map((a) =>
-            a.action === 'edit' ? (
+            notYet[a.action] ? (
+              <NotYetItem key={a.action} id={`${whyId}-${a.action}`} label={a.action === 'report' ? t('flag.action') : t(`qa.action.${a.action}`)} reason={notYet[a.action]!} />
+            ) : a.action === 'edit' ? (
               <Dropdown.Item key={a.action} as={Link} to={editHref}>
                 {t('qa.action.edit')}
               </Dropdown.Item>

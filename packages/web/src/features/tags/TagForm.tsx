@@ -39,6 +39,8 @@ export function slugFrom(displayName: string): string {
 }
 
 const FIELD_ORDER = ['display_name', 'slug_name', 'original_text', 'edit_summary'];
+/** The reason of a refusal for reputation (the API client shows it as a toast; the form keeps it too). */
+const RANK_REFUSAL = 'error.rank.fail_to_meet_the_condition';
 
 /**
  * @param mode 'create' or 'edit' (adds the edit summary; the schema then is TagUpdateReq)
@@ -91,7 +93,8 @@ export function TagForm({ mode, initial, onSubmit, submitLabel }: { mode: 'creat
       if (fields) {
         setErrors(fields);
         focusFirst(fields);
-      } else if (!(err instanceof ApiError && err.handled)) {
+      } else if (!(err instanceof ApiError && err.handled) || (err.status === 403 && err.reason === RANK_REFUSAL)) {
+        // A refusal for reputation (the privilege was lowered while typing) stays above the kept text, not only in a toast.
         setAlert(errorMessage(err, t('tag_form.failed')));
       }
     } finally {
