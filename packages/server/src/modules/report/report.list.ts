@@ -3,7 +3,7 @@
  * default) and GET /report/unreviewed/user (Quorum), and the counts for GET /reviewing/type. Moderators and
  * administrators only.
  */
-import { urlTitle, type ReportPageQuery, type ReviewingTypeItem } from '@quorum/contract';
+import { PostStatus, urlTitle, type ReportPageQuery, type ReviewingTypeItem } from '@quorum/contract';
 import { requireDb, type AppContext } from '../../core/context.js';
 import { forbidden } from '../../core/errors.js';
 import { findAnswer } from '../answer/index.js';
@@ -25,15 +25,24 @@ function reasonOf(type: number, lang: string): Record<string, unknown> | null {
   return r ? presentReason(r, lang) : null;
 }
 
+/** A score or weight in thousandths as weight units, two decimals (1000 -> 1). */
+function scoreUnits(thousandths: number): number {
+  return Math.round(Number(thousandths) / 10) / 100;
+}
+
 /**
- * GET /report/unreviewed/post?page=: waiting flags on posts, oldest first, each with its post in context; a
- * duplicate flag whose text names a question of this site carries it as `duplicate: {id, title, url_title}`.
+ * GET /report/unreviewed/post?page=: waiting flags on posts, by flag score (highest first, then oldest), each
+ * with its post in context; a duplicate flag whose text names a question of this site carries it as
+ * `duplicate: {id, title, url_title}`. Quorum adds to Answer's item `flag_score` (the sum of the weights of the
+ * post's waiting flags, weight units, report.weight.ts), `flag_weight` (this flag's) and `hidden_by_flags`
+ * (the score hid the post pending review, report.hide.ts).
  */
 export async function flaggedPostPage(ctx: AppContext, user: UserRow, q: ReportPageQuery, lang: string): Promise<{ count: number; list: Record<string, unknown>[] }> {
   requireModerator(user);
   const db = requireDb(ctx);
   const [rows, count] = await Promise.all([repo.listWaiting(db, 'post', (q.page - 1) * q.page_size, q.page_size), repo.countWaiting(db, 'post')]);
-  const [users, flagCounts] = await Promise.all([findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.reported_user_id])), repo.openFlagCounts(db, rows.map((r) => r.object_id))]);
+  const objectIds = rows.map((r) => r.object_id);
+  const [users, flagCounts, scores] = await Promise.all([findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.reported_user_id])), repo.openFlagCounts(db, objectIds), repo.openFlagScores(db, objectIds)]);
   const list = [];
   for (const r of rows) {
     let questionId = '';
@@ -82,6 +91,9 @@ export async function flaggedPostPage(ctx: AppContext, user: UserRow, q: ReportP
       reason_content: r.content,
       ...(duplicate ? { duplicate } : {}),
       flag_count: flagCounts.get(r.object_id) ?? 1,
+      flag_score: scoreUnits(scores.get(r.object_id) ?? r.weight),
+      flag_weight: scoreUnits(r.weight),
+      hidden_by_flags: text.status === PostStatus.pending && (await repo.hidingFlag(db, r.object_id)) !== undefined,
       submit_at: r.created_at,
     });
   }

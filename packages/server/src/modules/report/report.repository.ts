@@ -1,6 +1,7 @@
 /**
- * Queries of flags (`reports`, migration 001; indexes in 008): a member's open flag on an object, waiting flags
- * by kind (posts or users), counts, and the compare-and-set that settles them.
+ * Queries of flags (`reports`, migration 001; indexes in 008; weight and hid_status in 029): a member's open flag
+ * on an object, waiting flags by kind (posts or users), counts and flag scores, a flagger's record, and the
+ * compare-and-set that settles them.
  */
 import type { Insertable, Selectable } from 'kysely';
 import { FlagStatus } from '@quorum/contract';
@@ -54,9 +55,16 @@ function waiting(db: Db, kind: 'post' | 'user') {
     );
 }
 
-/** A page of waiting flags of a kind. */
+/**
+ * A page of waiting flags of a kind: posts by their flag score (the sum of the weights of the waiting flags on
+ * the same post), highest first, then oldest first; members oldest first.
+ */
 export function listWaiting(db: Db, kind: 'post' | 'user', offset: number, limit: number): Promise<ReportRow[]> {
-  return waiting(db, kind).selectAll('r').orderBy('r.created_at').orderBy('r.id').offset(offset).limit(limit).execute();
+  let q = waiting(db, kind).selectAll('r');
+  if (kind === 'post') {
+    q = q.orderBy((eb) => eb.selectFrom('reports as s').select((s) => s.fn.sum<number>('s.weight').as('score')).whereRef('s.object_id', '=', 'r.object_id').where('s.status', '=', FlagStatus.pending), 'desc');
+  }
+  return q.orderBy('r.created_at').orderBy('r.id').offset(offset).limit(limit).execute();
 }
 
 /** Number of waiting flags of a kind. */
@@ -76,6 +84,51 @@ export async function openFlagCounts(db: Db, objectIds: string[]): Promise<Map<s
     .groupBy('object_id')
     .execute();
   return new Map(rows.map((r) => [r.object_id, Number(r.n)]));
+}
+
+/** Flag score per object: object id -> the sum of the weights of its waiting flags (thousandths). */
+export async function openFlagScores(db: Db, objectIds: string[]): Promise<Map<string, number>> {
+  if (!objectIds.length) return new Map();
+  const rows = await db.kysely
+    .selectFrom('reports')
+    .select(['object_id', (eb) => eb.fn.sum<number>('weight').as('score')])
+    .where('object_id', 'in', objectIds)
+    .where('status', '=', FlagStatus.pending)
+    .groupBy('object_id')
+    .execute();
+  return new Map(rows.map((r) => [r.object_id, Number(r.score)]));
+}
+
+/** The flag score of one object (thousandths; 0 without waiting flags). */
+export async function scoreOf(db: Db, objectId: string): Promise<number> {
+  return (await openFlagScores(db, [objectId])).get(objectId) ?? 0;
+}
+
+/** The decision that counts as helpful in a flagger's record: the moderator acted on the flag. */
+export const HELPFUL = FlagStatus.completed;
+
+/** Statuses (completed or ignored) of the member's latest `limit` decided flags, newest decision first. */
+export async function decidedFlagStatuses(db: Db, userId: string, limit: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('reports')
+    .select('status')
+    .where('user_id', '=', userId)
+    .where('status', 'in', [FlagStatus.completed, FlagStatus.ignored])
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.status));
+}
+
+/** The waiting flag on an object whose weight hid it pending review (`hid_status` > 0), if any. */
+export function hidingFlag(db: Db, objectId: string): Promise<ReportRow | undefined> {
+  return db.kysely.selectFrom('reports').selectAll().where('object_id', '=', objectId).where('status', '=', FlagStatus.pending).where('hid_status', '>', 0).executeTakeFirst();
+}
+
+/** Records on a flag that it hid its post, which had status `priorStatus` (0 clears it). */
+export async function markHid(db: Db, flagId: string, priorStatus: number): Promise<void> {
+  await db.kysely.updateTable('reports').set({ hid_status: priorStatus }).where('id', '=', flagId).execute();
 }
 
 /**

@@ -5,6 +5,8 @@
  * `error.report.duplicate`). Moderators settle a flag once: the flag is claimed with a compare-and-set before the
  * action runs (a second moderator gets 400 `error.review.already_handled`), every waiting flag on the object is
  * settled with it, the action is recorded in the timeline with its reason, and the flaggers are notified.
+ * Each flag weighs its flagger's record (report.weight.ts); enough weight hides a post pending review, and any
+ * decision first puts a hidden post back as it was (report.hide.ts).
  */
 import { FlagStatus, type AdminReportReq, type ReportAddReq, type ReportOperation, type ReportReviewReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
@@ -23,7 +25,9 @@ import { getSettings } from '../siteinfo/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds } from '../user/index.js';
 import { prepareFlaggedPostEdit, type PreparedEdit } from './report.edit.js';
+import { hideWhenHeavy, holdOn, rehide, release } from './report.hide.js';
 import * as repo from './report.repository.js';
+import { flagWeight, hideThreshold } from './report.weight.js';
 import { checkFlagLimit } from '../spam/index.js';
 
 type FlagTarget = { type: 'question' | 'answer' | 'comment' | 'user'; authorId: string; text: string; questionId: string };
@@ -90,11 +94,14 @@ export async function addReport(ctx: AppContext, user: UserRow, input: ReportAdd
   if (await repo.findOpenFlag(db, user.id, input.object_id)) throw badRequest('error.report.duplicate');
   await checkFlagLimit(ctx, user);
   const id = await requireIds(ctx).next('report');
+  const threshold = await hideThreshold(ctx);
+  const weight = await flagWeight(ctx, user, threshold);
   const now = nowSeconds();
   await repo.insertReport(db, {
     id, user_id: user.id, object_id: input.object_id, object_type: target.type, reported_user_id: target.authorId, report_type: reason.reason_type,
-    content: reason.content_type ? input.content : '', flagged_content: target.text.slice(0, 65535), status: FlagStatus.pending, handled_by: '', created_at: now, updated_at: now,
+    content: reason.content_type ? input.content : '', flagged_content: target.text.slice(0, 65535), status: FlagStatus.pending, handled_by: '', created_at: now, updated_at: now, weight,
   });
+  await hideWhenHeavy(ctx, { id, object_type: target.type, object_id: input.object_id }, threshold);
   await emitDomain(ctx, { type: 'flag.created', user_id: user.id, flag_id: id, object_id: input.object_id, object_type: target.type, reported_user_id: target.authorId });
 }
 
@@ -174,11 +181,14 @@ export async function reviewReport(ctx: AppContext, mod: UserRow, input: ReportR
   const activityId = await requireIds(ctx).next('activity');
   const now = nowSeconds();
   const ignored = input.operation_type === 'ignore_report';
+  const hold = await holdOn(ctx, flag);
   if (!(await repo.settleFlag(db, flag, ignored ? FlagStatus.ignored : FlagStatus.completed, mod.id, now))) throw badRequest('error.review.already_handled');
   try {
+    if (hold) await release(ctx, hold);
     await carryOut(ctx, mod, flag, input, edit);
   } catch (err) {
     await repo.reopenFlag(db, flag.id, nowSeconds());
+    if (hold) await rehide(ctx, hold, flag.id);
     throw err;
   }
   const questionId = flag.object_type === 'question' ? flag.object_id : flag.object_type === 'answer' ? (await getAnswerQuestionId(ctx, mod, flag.object_id)) : '';
