@@ -5,10 +5,9 @@
  * turns on at exactly the 4th login attempt after 3 failures; a route's limit (the CSP report endpoint, 20 a
  * minute) refuses the 21st request, whatever text the path was written in.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request as call, startServer, stopServers } from '../test/cluster.testkit.js';
+import { request as call, startServer, stopServers, waitForWorkers } from '../test/cluster.testkit.js';
 
 const AUTO = { AUTO_INSTALL: 'true', DB_TYPE: 'sqlite3', DB_FILE: 'site.db', ADMIN_NAME: 'boss', ADMIN_PASSWORD: 'boss-pass-1', ADMIN_EMAIL: 'boss@example.com', SITE_NAME: 'Counting Site', SITE_URL: 'http://localhost' };
 const V1 = '/answer/api/v1';
@@ -16,45 +15,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One request on its own TCP connection (cluster testkit), JSON in and out. */
 const request = (port: number, method: string, url: string, body?: unknown) => call(port, method, url, { body }) as Promise<{ status: number; body: any }>;
-
-/** Pids of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
-function workerPids(pid: number): number[] {
-  const r = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' });
-  return r.stdout
-    .split('\n')
-    .filter((line) => line.includes('quorum.js'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
-
-/** CPU ticks used so far by a process (user + system). */
-function cpuTicks(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Waits until the site answers /readyz, the primary has `n` workers (`--workers 1` serves in the process itself)
- * and every one of them has gone quiet (done starting, hence listening: the primary hands connections only to
- * workers that listen).
- */
-async function waitForWorkers(port: number, server: ChildProcess, n: number, ms = 240_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() > until) throw new Error(`${n} workers were not ready in ${ms} ms`);
-    const ready = await request(port, 'GET', '/readyz').then((r) => r.status === 200, () => false);
-    const pids = n > 1 ? workerPids(server.pid!) : [server.pid!];
-    if (ready && pids.length === n) {
-      const before = pids.map(cpuTicks);
-      await sleep(1000);
-      if (pids.every((pid, i) => cpuTicks(pid) - before[i]! < 10)) return;
-    } else await sleep(500);
-  }
-}
 
 for (const workers of [1, 2, 4]) {
   describe(`quorum run --workers ${workers}: limits counted once`, () => {

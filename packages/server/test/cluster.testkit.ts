@@ -6,8 +6,8 @@
  * directories made here are removed by `stopServers` (each test file calls it from `afterAll`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,45 @@ export async function startServer(workers: number, env: Record<string, string | 
   await waitReady(port, child);
   if (workers > 1) for (let i = 0; i < 6; i++) await waitReady(port, child);
   return server;
+}
+
+/** Pids of the server processes whose parent is `pid` (not helpers such as tsx's esbuild service). */
+function workerPids(pid: number): number[] {
+  const r = spawnSync('ps', ['--ppid', String(pid), '-o', 'pid=,args='], { encoding: 'utf8' });
+  return r.stdout
+    .split('\n')
+    .filter((line) => line.includes('quorum.js'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+/** CPU ticks used so far by a process (user + system). */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Waits until the site answers /readyz, the primary has `n` workers (`--workers 1` serves in the process itself)
+ * and every one of them has gone quiet (done starting, hence listening: the primary hands connections only to
+ * workers that listen).
+ */
+export async function waitForWorkers(port: number, server: ChildProcess, n: number, ms = 240_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (Date.now() > until) throw new Error(`${n} workers were not ready in ${ms} ms`);
+    const ready = await request(port, 'GET', '/readyz').then((r) => r.status === 200, () => false);
+    const pids = n > 1 ? workerPids(server.pid!) : [server.pid!];
+    if (ready && pids.length === n) {
+      const before = pids.map(cpuTicks);
+      await new Promise((r) => setTimeout(r, 1000));
+      if (pids.every((pid, i) => cpuTicks(pid) - before[i]! < 10)) return;
+    } else await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** Kills every server `startServer` started and removes their data directories (call from `afterAll`). */
