@@ -362,6 +362,24 @@ export async function pairsOf(site: Site): Promise<Pair[]> {
       },
     },
     {
+      // Silence and its lift (modules/penalty): the member's user info says so, and a write is refused (an empty
+      // comment: 403 silenced before validation, 400 once lifted), on whichever worker or node the reads land.
+      name: "silence (POST /admin/api/user/penalty, PUT /admin/api/user/penalty/lift -> the member's GET /user/info, POST /comment)",
+      writer: () => admin,
+      // The member's own reads, made on every node at once from the write's answer.
+      other: () => member,
+      write: async (i) => {
+        if (even(i)) await ok('POST', `${ADMIN_API}/user/penalty`, { token: admin, body: { user_id: memberId, kind: 'silence', duration: 'forever', reason: 'Coherence check' } });
+        else await ok('PUT', `${ADMIN_API}/user/penalty/lift`, { token: admin, body: { user_id: memberId, kind: 'silence' } });
+      },
+      shows: async (i) => {
+        const silenced = (await get(`${V1}/user/info`, member)).silenced === true;
+        const probe = await site.call('POST', `${V1}/comment`, { token: member, body: {} });
+        const refused = probe.status === 403 && (probe.body as { reason?: string }).reason === 'error.user.silenced';
+        return even(i) ? silenced && refused : !silenced && !refused;
+      },
+    },
+    {
       name: "suspension (PUT /admin/api/user/status -> the member's GET /user/info)",
       writer: () => admin,
       write: async (i) => {
