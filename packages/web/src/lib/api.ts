@@ -93,7 +93,7 @@ function handleGlobally(err: ApiError, path: string, opts: RequestOptions): bool
       navigateTo('/users/login');
       return true;
     case 'redirect':
-      if (action.suspendedUntil !== undefined) rememberSuspension(action.suspendedUntil);
+      if (action.suspendedUntil !== undefined) rememberSuspension(action.suspendedUntil, action.suspendedReason);
       navigateTo(action.to, { replace: action.replace });
       return true;
     case 'page':

@@ -34,6 +34,9 @@ describe('decideErrorAction (spec §8)', () => {
       suspendedUntil: 1900000000,
     });
     expect(decide({ status: 403, data: { type: 'suspended' } })).toMatchObject({ suspendedUntil: 0 });
+    // The reason the administrator gave rides along for the suspended page; a silence is a toast with its message.
+    expect(decide({ status: 403, data: { type: 'suspended', suspended_until: 0, reason: 'Ban evasion' } })).toMatchObject({ suspendedUntil: 0, suspendedReason: 'Ban evasion' });
+    expect(decide({ status: 403, data: { type: 'silenced', silenced_until: 0, reason: 'Spam' } })).toEqual({ kind: 'toast' });
   });
 
   it('other 403: ignored on auth pages, the 403 page on admin calls, a toast elsewhere', () => {

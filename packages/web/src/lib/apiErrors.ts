@@ -35,7 +35,7 @@ export type ErrorAction =
   /** 401: reset the error code and the user; go to the login page unless already on an auth page. */
   | { kind: 'login'; navigate: boolean }
   /** Go somewhere else (403 url_expired / inactive / suspended). */
-  | { kind: 'redirect'; to: string; replace: boolean; suspendedUntil?: number }
+  | { kind: 'redirect'; to: string; replace: boolean; suspendedUntil?: number; suspendedReason?: string }
   /** Show an error page in place of the route. */
   | { kind: 'page'; code: 403 | 404 | 500 };
 
@@ -56,7 +56,7 @@ function isEmpty(data: unknown): boolean {
 export function decideErrorAction(ctx: ErrorContext): ErrorAction {
   const { status, data } = ctx;
   if (ctx.passingError) return { kind: 'caller' };
-  const obj = (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as { err_type?: unknown; type?: unknown; suspended_until?: unknown };
+  const obj = (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as { err_type?: unknown; type?: unknown; suspended_until?: unknown; reason?: unknown };
   if (status === 0) return { kind: 'toast' };
   if (status === 400) {
     if (Array.isArray(data) && data.length) return { kind: 'caller' }; // field-error list for the form
@@ -71,7 +71,10 @@ export function decideErrorAction(ctx: ErrorContext): ErrorAction {
     if (obj.type === 'inactive') return { kind: 'redirect', to: FORBIDDEN_ROUTES.inactive, replace: false };
     if (obj.type === 'suspended') {
       const until = Number(obj.suspended_until ?? 0);
-      return { kind: 'redirect', to: FORBIDDEN_ROUTES.suspended, replace: true, suspendedUntil: Number.isFinite(until) ? until : 0 };
+      const action: ErrorAction = { kind: 'redirect', to: FORBIDDEN_ROUTES.suspended, replace: true, suspendedUntil: Number.isFinite(until) ? until : 0 };
+      // The reason the administrator gave (modules/penalty), for the suspended page.
+      if (typeof obj.reason === 'string' && obj.reason) action.suspendedReason = obj.reason;
+      return action;
     }
     if (ctx.authPage) return { kind: 'caller' };
     if (ctx.path.startsWith('/answer/admin/api')) return { kind: 'page', code: 403 };

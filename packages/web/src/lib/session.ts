@@ -5,7 +5,7 @@ import { createStore } from './store';
  * localStorage keys (spec §3 "Stored client keys"). `token` is only read to move a session kept there by an older
  * version of this client into the HttpOnly session cookie (sessionReady); nothing writes it any more.
  */
-export const STORAGE_KEYS = { token: 'quorum.token', redirect: 'quorum.redirect', lang: 'quorum.lang', suspended: 'quorum.suspended' } as const;
+export const STORAGE_KEYS = { token: 'quorum.token', redirect: 'quorum.redirect', lang: 'quorum.lang', suspended: 'quorum.suspended', suspendedReason: 'quorum.suspended_reason' } as const;
 
 /** Query key of GET /user/info. */
 export const USER_INFO_KEY = apiKey('/answer/api/v1/user/info');
@@ -132,10 +132,17 @@ export function takeReturnTarget(): string {
 }
 
 /**
- * Remembers the end of a suspension for the suspended page (from a 403 `suspended`: unix seconds, 0 = forever).
+ * Remembers the end of a suspension for the suspended page (from a 403 `suspended`: unix seconds, 0 = forever),
+ * and the reason the administrator gave when the refusal carried one.
  */
-export function rememberSuspension(until: number): void {
+export function rememberSuspension(until: number, reason?: string): void {
   writeStored(STORAGE_KEYS.suspended, String(until));
+  writeStored(STORAGE_KEYS.suspendedReason, reason || null);
+}
+
+/** The remembered reason of a suspension, or ''. */
+export function readSuspensionReason(): string {
+  return readStored(STORAGE_KEYS.suspendedReason) ?? '';
 }
 
 /** The remembered suspension end (unix seconds, 0 = forever), or null when none is known. */
@@ -148,4 +155,5 @@ export function readSuspension(): number | null {
 /** Forgets the remembered suspension (after a successful login). */
 export function clearSuspension(): void {
   writeStored(STORAGE_KEYS.suspended, null);
+  writeStored(STORAGE_KEYS.suspendedReason, null);
 }

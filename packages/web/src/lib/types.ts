@@ -24,6 +24,9 @@ export interface CurrentUser {
   location: string;
   /** 'normal' | 'suspended' */
   status: string;
+  /** A silence in force (Quorum's, modules/penalty): read-only until `silenced_until` (unix seconds, 0 = forever). */
+  silenced?: boolean;
+  silenced_until?: number;
   /** 1 activated, 2 not activated. */
   mail_status: number;
   /** 'Default' or a language code. */

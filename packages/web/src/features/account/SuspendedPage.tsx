@@ -1,7 +1,8 @@
 /**
  * /users/account-suspended (spec §2, §8 "Account Suspended"): the end of the suspension from the login refusal
- * (403 `suspended_until`, unix seconds; 0 = forever), remembered in local storage by the request layer; for a
- * logged-in suspended user without one, asked for with a member call.
+ * (403 `suspended_until`, unix seconds; 0 = forever) and the reason the administrator gave (`reason`, when there
+ * is one), remembered in local storage by the request layer; for a logged-in suspended user without them, asked
+ * for with a member call.
  */
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../lib/api';
 import { logout, useCurrentUser } from '../../lib/auth';
-import { clearSuspension, readSuspension, rememberSuspension } from '../../lib/session';
+import { clearSuspension, readSuspension, readSuspensionReason, rememberSuspension } from '../../lib/session';
 import { usePageTitle } from '../../lib/usePageTitle';
 import AuthCard from '../auth/AuthCard';
 import { StatusIcon } from './StatusIcon';
@@ -26,14 +27,16 @@ export default function SuspendedPage() {
   const { user } = useCurrentUser();
   usePageTitle(t('account.suspended.title'));
   const [until, setUntil] = useState(readSuspension);
+  const [reason, setReason] = useState(readSuspensionReason);
   useEffect(() => {
     // A suspended user who did not come from a login refusal: any member call answers with the end time.
     if (!user || until !== null) return;
     api.get('/answer/api/v1/user/notification/config', undefined, { passingError: true }).catch((err: unknown) => {
-      const data = err instanceof ApiError ? (err.data as { type?: string; suspended_until?: number } | null) : null;
+      const data = err instanceof ApiError ? (err.data as { type?: string; suspended_until?: number; reason?: string } | null) : null;
       if (data?.type !== 'suspended') return;
-      rememberSuspension(Number(data.suspended_until ?? 0));
+      rememberSuspension(Number(data.suspended_until ?? 0), data.reason);
       setUntil(Number(data.suspended_until ?? 0));
+      setReason(data.reason ?? '');
     });
   }, [user, until]);
   let text = t('account.suspended.text');
@@ -53,6 +56,7 @@ export default function SuspendedPage() {
         <p className="fw-medium">
           {text}
         </p>
+        {reason && <p className="text-break" data-testid="suspension-reason">{t('penalties.notice_reason', { reason })}</p>}
         <p className="small text-body-secondary">{t('account.suspended.hint')}</p>
         <Button variant="outline-secondary" onClick={() => void leave()}>
           {user ? t('header.logout') : t('errors.back_home')}

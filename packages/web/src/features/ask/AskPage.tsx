@@ -26,6 +26,7 @@ import SimilarQuestions from './SimilarQuestions';
 import { clearDraft, loadDraft, useDraftAutosave } from './useDraft';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { withStrings } from '../../lib/i18n';
+import { SilencedNotice } from '../penalty/SilencedNotice';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
@@ -125,6 +126,7 @@ export default function AskPage() {
       <div className="row g-4">
         <div className="col-lg-8">
           <h1 className="h3 mb-3">{t('ask.heading')}</h1>
+          <SilencedNotice />
           {restored && (
             <Alert variant="info" className="d-flex align-items-center gap-2 py-2">
               <span className="me-auto">{t('ask.draft.restored')}</span>

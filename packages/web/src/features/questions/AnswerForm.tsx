@@ -18,6 +18,7 @@ import { ConfirmModal } from '../post-actions/ConfirmModal';
 import '../post-actions/strings';
 import { clearAnswerDraft, loadAnswerDraft, useAnswerDraftAutosave } from './answerDraft';
 import { withStrings } from '../../lib/i18n';
+import { SilencedNotice } from '../penalty/SilencedNotice';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
@@ -66,6 +67,7 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
       </Alert>
     );
   }
+  if (user.silenced) return <SilencedNotice className="mt-4" />;
   if (question.answered && site.site_write?.restrict_answer !== false) {
     return (
       <Alert variant="info" className="mt-4">

@@ -1,12 +1,12 @@
 /** The actions dropdown of one user (list rows and the detail page). */
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { actionsFor, type TargetUser, type UserAction } from './UserDialogs';
+import { actionLabel, actionsFor, type TargetUser, type UserAction } from './UserDialogs';
 
 /** Renders nothing for users with no action (deleted). */
 export function UserActionsMenu({ user, onPick, align = 'end' }: { user: TargetUser; onPick: (a: UserAction, u: TargetUser) => void; align?: 'end' | 'start' }) {
   const { t } = useTranslation();
-  const actions = actionsFor(user.status);
+  const actions = actionsFor(user.status, user.silenced);
   if (!actions.length) return null;
   return (
     <Dropdown align={align}>
@@ -16,8 +16,8 @@ export function UserActionsMenu({ user, onPick, align = 'end' }: { user: TargetU
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {actions.map((a) => (
-          <Dropdown.Item key={a} as="button" className={a === 'delete' || a === 'suspend' ? 'text-danger' : undefined} onClick={() => onPick(a, user)}>
-            {t(`admin.users.action_${a}`)}
+          <Dropdown.Item key={a} as="button" className={a === 'delete' || a === 'suspend' || a === 'silence' ? 'text-danger' : undefined} onClick={() => onPick(a, user)}>
+            {actionLabel(t, a)}
           </Dropdown.Item>
         ))}
       </Dropdown.Menu>

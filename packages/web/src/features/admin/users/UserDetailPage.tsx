@@ -1,6 +1,7 @@
 /**
- * /admin/users/{user_id} (spec §2; GET /admin/api/user/info): the user's account, profile, counts, status,
- * the user dialogs, and what administrators did to the account.
+ * /admin/users/{user_id} (spec §2; GET /admin/api/user/info): the user's account, profile, counts, status (and a
+ * silence in force), the user dialogs, the penalty history (PenaltyHistory.tsx), and what administrators did to
+ * the account.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { ADMIN_KEY, fetchUser } from '../api';
 import { AuditList } from '../dashboard/AuditList';
 import { UserActionsMenu } from './UserActionsMenu';
 import { useUserActions } from './UserDialogs';
+import { PenaltyHistory } from './PenaltyHistory';
+import { fetchPenalties, penaltiesKey } from './penaltyApi';
 import { UserStatusBadge } from './UserStatus';
 
 /** The user detail page. */
@@ -21,14 +24,17 @@ export default function UserDetailPage() {
   const { t } = useTranslation();
   const { userId = '' } = useParams();
   const { data: user } = useQuery({ queryKey: [ADMIN_KEY, 'user', userId], queryFn: () => fetchUser(userId) });
+  const penalties = useQuery({ queryKey: penaltiesKey(ADMIN_KEY, userId), queryFn: () => fetchPenalties(userId) });
   const { open, dialogs } = useUserActions();
   usePageTitle(user ? user.display_name : t('admin.nav.users'));
   if (!user) return <PageSpinner />;
+  const silencedUntil = penalties.data?.silenced_until ?? -1;
+  const target = { ...user, silenced: silencedUntil >= 0 };
   const facts: [string, React.ReactNode][] = [
     [t('admin.users.username'), <Link key="u" to={`/users/${encodeURIComponent(user.username)}`}>@{user.username}</Link>],
     [t('admin.users.email'), user.e_mail],
     [t('admin.users.role'), user.role_name],
-    [t('admin.users.status'), <UserStatusBadge key="s" status={user.status} until={user.suspended_until} />],
+    [t('admin.users.status'), <UserStatusBadge key="s" status={user.status} until={user.suspended_until} silencedUntil={silencedUntil} />],
     [t('admin.users.reputation'), user.rank],
     [t('admin.users.questions'), user.question_count],
     [t('admin.users.answers'), user.answer_count],
@@ -48,7 +54,7 @@ export default function UserDetailPage() {
           <h2 id="q-admin-page-title" className="h4 mb-0">{user.display_name}</h2>
           <div className="text-body-secondary small">{user.user_id}</div>
         </div>
-        <UserActionsMenu user={user} onPick={open} />
+        <UserActionsMenu user={target} onPick={open} />
       </div>
       <dl className="row q-admin-facts">
         {facts.map(([k, v]) => (
@@ -64,6 +70,7 @@ export default function UserDetailPage() {
           <p className="text-break" style={{ whiteSpace: 'pre-wrap' }}>{user.bio}</p>
         </>
       )}
+      <PenaltyHistory userId={user.user_id} name={user.display_name || user.username} />
       <h3 className="h6 mt-4">{t('admin.users.history')}</h3>
       <AuditList entries={user.history ?? []} />
       {dialogs}

@@ -1,7 +1,8 @@
 /**
  * The user dialogs of spec §2 and §6: change role, set a new password (which logs the user out), activation
- * (show the link / resend the e-mail), suspend for a chosen time or forever, delete (optionally with the
- * user's content), and back to normal. `useUserActions` gives a page one set of dialogs and an `open`.
+ * (show the link / resend the e-mail), silence or suspend for a length with a reason (PenaltyDialog.tsx), lift a
+ * silence, delete (optionally with the user's content), and back to normal. `useUserActions` gives a page one set
+ * of dialogs and an `open`.
  */
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -18,6 +19,8 @@ import { useFormSubmit } from '../../../lib/useFormSubmit';
 import TextField from '../../auth/TextField';
 import { ADMIN_API, ADMIN_KEY, fetchRoles } from '../api';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { PenaltyDialog } from './PenaltyDialog';
+import { liftPenalty } from './penaltyApi';
 
 /** The user a dialog acts on. */
 export interface TargetUser {
@@ -26,23 +29,28 @@ export interface TargetUser {
   display_name: string;
   role_id: number;
   status: string;
+  /** A silence in force (known on the detail page). */
+  silenced?: boolean;
 }
 
-export type UserAction = 'role' | 'password' | 'activation' | 'suspend' | 'delete' | 'normal';
+export type UserAction = 'role' | 'password' | 'activation' | 'silence' | 'unsilence' | 'suspend' | 'delete' | 'normal';
 
-/** Actions offered for a user in a given status. */
-export function actionsFor(status: string): UserAction[] {
+/** Actions offered for a user in a given status (and silence, when known). */
+export function actionsFor(status: string, silenced = false): UserAction[] {
   if (status === 'deleted') return [];
   const out: UserAction[] = ['role', 'password'];
   if (status === 'inactive') out.push('activation');
   if (status === 'suspended' || status === 'inactive') out.push('normal');
+  out.push(silenced ? 'unsilence' : 'silence');
   if (status !== 'suspended') out.push('suspend');
   out.push('delete');
   return out;
 }
 
-/** Suspension lengths offered (Answer's `suspend_duration` values); 'forever' has no end. */
-export const SUSPEND_DURATIONS = ['24h', '48h', '72h', '7d', '14d', '30d', '90d', 'forever'] as const;
+/** The menu label of an action. */
+export function actionLabel(t: (key: string) => string, action: UserAction): string {
+  return action === 'silence' || action === 'unsilence' ? t(`penalties.action_${action}`) : t(`admin.users.action_${action}`);
+}
 
 function FormDialog({ show, title, onHide, onSubmit, busy, submitLabel, variant = 'primary', children }: { show: boolean; title: string; onHide: () => void; onSubmit: () => void; busy: boolean; submitLabel: string; variant?: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -81,7 +89,6 @@ function ActionDialog({ action, user, onClose, onDone }: { action: UserAction; u
   const cycle = useFormSubmit(t('admin.form.save_failed'));
   const [role, setRole] = useState(user.role_id);
   const [password, setPassword] = useState('');
-  const [duration, setDuration] = useState<string>('24h');
   const [removeContent, setRemoveContent] = useState(false);
   const roles = useQuery({ queryKey: [ADMIN_KEY, 'roles'], queryFn: fetchRoles, enabled: action === 'role', staleTime: 60_000 });
   const link = useQuery({
@@ -141,17 +148,14 @@ function ActionDialog({ action, user, onClose, onDone }: { action: UserAction; u
           <Form.Control id="q-activation-link" readOnly value={link.data?.activation_url ?? ''} onFocus={(e) => e.currentTarget.select()} />
         </FormDialog>
       );
+    case 'silence':
     case 'suspend':
+      return <PenaltyDialog kind={action} user={user} onClose={onClose} onDone={onDone} />;
+    case 'unsilence':
       return (
-        <FormDialog show variant="danger" title={t('admin.users.suspend_title', { name })} onHide={onClose} busy={cycle.busy} submitLabel={t('admin.users.action_suspend')} onSubmit={() => void run({}, () => status({ status: 'suspended', suspend_duration: duration }), t('admin.users.suspended'))}>
+        <ConfirmDialog show variant="primary" title={t('penalties.lift_title_silence', { name })} message={t('penalties.lift_message')} confirmLabel={t('penalties.lift')} busy={cycle.busy} onCancel={onClose} onConfirm={() => void run({}, () => liftPenalty(user.user_id, 'silence'), t('penalties.lifted'))}>
           {alert}
-          <Form.Label htmlFor="q-suspend-duration" className="fw-medium">{t('admin.users.suspend_for')}</Form.Label>
-          <Form.Select id="q-suspend-duration" value={duration} onChange={(e) => setDuration(e.target.value)}>
-            {SUSPEND_DURATIONS.map((d) => (
-              <option key={d} value={d}>{t(`admin.users.duration_${d}`)}</option>
-            ))}
-          </Form.Select>
-        </FormDialog>
+        </ConfirmDialog>
       );
     case 'delete':
       return (
