@@ -5,8 +5,8 @@ import type { CommentsTable } from '../../core/db/schema.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 
-/** Comment status codes (Answer's): 1 available, 10 deleted. */
-export const CommentStatus = { available: 1, deleted: 10 } as const;
+/** Comment status codes (Answer's): 1 available, 10 deleted; Quorum's 11 hidden by flags pending review (modules/report). */
+export const CommentStatus = { available: 1, deleted: 10, hidden: 11 } as const;
 
 /** Inserts a comment. */
 export async function insertComment(db: Db, row: Insertable<CommentsTable>): Promise<void> {
@@ -42,6 +42,17 @@ export function listComments(db: Db, objectId: string, byVote: boolean, offset: 
   let q = db.kysely.selectFrom('comments').selectAll().where('object_id', '=', objectId).where('status', '=', CommentStatus.available);
   if (byVote) q = q.orderBy('vote_count', 'desc');
   return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).execute();
+}
+
+/**
+ * Comments hidden by flags pending review on `objectIds` that a reader still sees: the author's own
+ * (`authorId`), or every one for staff (`authorId` null); oldest first, at most 100.
+ */
+export async function heldComments(db: Db, objectIds: string[], authorId: string | null): Promise<CommentRow[]> {
+  if (!objectIds.length) return [];
+  let q = db.kysely.selectFrom('comments').selectAll().where('object_id', 'in', objectIds).where('status', '=', CommentStatus.hidden);
+  if (authorId !== null) q = q.where('user_id', '=', authorId);
+  return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(100).execute();
 }
 
 /** Number of live comments per post, in one query: object id -> count (posts with none are absent). */

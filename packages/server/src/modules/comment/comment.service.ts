@@ -13,7 +13,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { notify, type NotifyInput } from '../notification/index.js';
 import { requirePrivilege } from '../privilege/index.js';
-import { findUsersByIds, type UserRow } from '../user/index.js';
+import { findUsersByIds, isStaff, type UserRow } from '../user/index.js';
 import { linkMentions, mentionedNames } from './mention.js';
 import { canManageComment, presentComment } from './comment.presenter.js';
 import { commentBatchRows } from './comment.batchcache.js';
@@ -31,6 +31,15 @@ async function presentMany(ctx: AppContext, rows: repo.CommentRow[], viewer: Use
     viewer ? repo.votedComments(db, viewer.id, rows.map((c) => c.id)) : Promise.resolve(new Set<string>()),
   ]);
   return rows.map((c) => presentComment(c, users, voted.has(c.id), viewer, lang));
+}
+
+/**
+ * Comments hidden by flags pending review (status 11, modules/report report.hide.ts) that `viewer` still sees on
+ * these posts, after the others: their own, and every one for moderators; none for other readers.
+ */
+async function heldFor(ctx: AppContext, objectIds: string[], viewer: UserRow | undefined): Promise<repo.CommentRow[]> {
+  if (!viewer) return [];
+  return repo.heldComments(requireDb(ctx), objectIds, isStaff(viewer) ? null : viewer.id);
 }
 
 /** Renders comment markdown with mentions linked. @returns html and the ids of mentioned users */
@@ -155,11 +164,12 @@ export async function commentPage(ctx: AppContext, q: CommentPageQuery, viewer: 
   const target = await requirePostTarget(ctx, q.object_id, viewer);
   const byVote = q.page === 0 || q.query_cond === 'vote';
   const page = Math.max(q.page, 1);
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, held] = await Promise.all([
     repo.listComments(db, target.object_id, byVote, (page - 1) * q.page_size, q.page_size),
     repo.countComments(db, [target.object_id]),
+    page === 1 ? heldFor(ctx, [target.object_id], viewer) : Promise.resolve([]),
   ]);
-  return { count: counts.get(target.object_id) ?? 0, list: await presentMany(ctx, rows, viewer, lang) };
+  return { count: (counts.get(target.object_id) ?? 0) + held.length, list: await presentMany(ctx, [...rows, ...held], viewer, lang) };
 }
 
 /**
@@ -177,5 +187,10 @@ export async function commentBatch(ctx: AppContext, q: CommentBatchQuery, viewer
   const out: Record<string, { count: number; list: Presented[] }> = {};
   for (const id of visible) out[id] = { count: counts.get(id) ?? 0, list: [] };
   rows.forEach((r, i) => out[r.object_id]!.list.push(presented[i]!));
+  const held = await heldFor(ctx, visible, viewer);
+  (await presentMany(ctx, held, viewer, lang)).forEach((c, i) => {
+    out[held[i]!.object_id]!.list.push(c);
+    out[held[i]!.object_id]!.count++;
+  });
   return out;
 }
