@@ -2,7 +2,7 @@
  * Weighted flags over HTTP on every engine (report.weight.ts, report.hide.ts): a flag weighs its flagger's record
  * (helpful history more, declined history less than a new member) and reputation; a moderator's flag hides at
  * once; a post whose flag score reaches the spam section's `flag_hide_weight` is hidden pending review (readers,
- * anonymous or members, no longer see it, its author and moderators do) and comes back exactly as it was when the
+ * anonymous or members, no longer see it, even from a page kept in a cache; its author and moderators do) and comes back exactly as it was when the
  * flags are ignored; the other decisions act on a hidden post; the flag tab is ordered by score.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,13 @@ for (const dialect of DIALECTS) {
       expect((await flag(other.token, c, 62)).status).toBe(200);
       expect(await commentIds(q)).toEqual([]);
       expect(await commentIds(q, reader.token)).toEqual([]);
+      expect(await commentIds(q, author.token)).toEqual([c]);
+      expect(await commentIds(q, mod.token)).toEqual([c]);
+      const batch = async (token?: string) => (await call(site.app, 'GET', `${API}/comment/batch?object_ids=${q}&page_size=5`, { token })).body.data[q] as { count: number; list: { comment_id: string; status: number }[] };
+      expect(await batch()).toEqual({ count: 0, list: [] });
+      expect(await batch(reader.token)).toEqual({ count: 0, list: [] });
+      expect((await batch(author.token)).list.map((x) => [x.comment_id, x.status])).toEqual([[c, 11]]);
+      expect((await batch(mod.token)).count).toBe(1);
 
       const [onAnswer] = await flagsOn(a);
       expect((await review({ flag_id: onAnswer!.flag_id, operation_type: 'ignore_report' })).status).toBe(200);
