@@ -2,6 +2,7 @@
  * Test support for the tests that start the server as a product does (`quorum run`, bin/quorum.js) and talk to
  * it over HTTP: a request on its own TCP connection (so `quorum run --workers N` hands consecutive requests to
  * different workers), waiting for /readyz, starting a server process on a free port with its own data directory,
+ * waiting until each of its N workers listens,
  * the probe of the test Redis, and a site whose requests go round-robin over several nodes. Processes and
  * directories made here are removed by `stopServers` (each test file calls it from `afterAll`).
  */
