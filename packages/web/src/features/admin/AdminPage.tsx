@@ -8,6 +8,7 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
+import { withStrings } from '../../lib/i18n';
 import NotFoundPage from '../errors/NotFoundPage';
 import { ADMIN_NAV } from './nav';
 import ContentsPage from './contents/ContentsPage';
@@ -26,6 +27,8 @@ import './admin.css';
 
 // The dashboard carries the chart library: its own chunk, loaded only there.
 const DashboardPage: ComponentType = lazy(() => import('./dashboard/DashboardPage'));
+// The captcha settings, with their strings (ui-captcha.yaml).
+const CaptchaPage: ComponentType = lazy(withStrings(() => import('./settings/CaptchaPage'), ['ui-captcha']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -89,6 +92,7 @@ export default function AdminPage() {
             <Route path="login" element={<LoginSettingsPage />} />
             <Route path="settings-users" element={<UsersSettingsPage />} />
             <Route path="privileges" element={<PrivilegesPage />} />
+            <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

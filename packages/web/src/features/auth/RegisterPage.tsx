@@ -1,6 +1,7 @@
 /**
  * /users/register (spec §2 "Auth routes"): sign-up with username, e-mail and password
- * (POST /answer/api/v1/user/register/email {name, e_mail, pass}), then logged in like a login.
+ * (POST /answer/api/v1/user/register/email {name, e_mail, pass}, with the captcha when the site asks for one at
+ * sign-up), then logged in like a login.
  * Only while the site allows new registrations (the route guard sends visitors home otherwise).
  */
 import { useState, type FormEvent } from 'react';
@@ -25,6 +26,7 @@ import ConnectorButtons from '../connector/ConnectorButtons';
 import { useUserCenterAgent } from '../user-center/agent';
 import SignUpHandOver from '../user-center/SignUpHandOver';
 import UserCenterButton from '../user-center/UserCenterButton';
+import { isCaptchaCancelled, useCaptcha } from '../captcha/useCaptcha';
 
 /** The sign-up page. */
 export default function RegisterPage() {
@@ -34,7 +36,9 @@ export default function RegisterPage() {
   usePageTitle(t('auth.register.title'));
 
   const [form, setForm] = useState({ name: '', e_mail: '', pass: '' });
-  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'));
+  // The sign-up captcha when the site asks for one (captcha setting `on_sign_up`); a proof of work starts at once.
+  const captcha = useCaptcha('register', true);
+  const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), isCaptchaCancelled);
   const agent = useUserCenterAgent().data;
   const userCenter = agent?.enabled ? agent.agent_info : null;
 
@@ -48,7 +52,7 @@ export default function RegisterPage() {
     e.preventDefault();
     const local = translateChecks(t, schemaErrors(RegisterEmailReq, form));
     await run(local, async () => {
-      const created = await api.post<CurrentUser>('/answer/api/v1/user/register/email', form, { passingError: true });
+      const created = await captcha.run((c) => api.post<CurrentUser>('/answer/api/v1/user/register/email', { ...form, ...c }, { passingError: true }));
       await afterLogin(created, navigate);
     });
   };
@@ -108,6 +112,7 @@ export default function RegisterPage() {
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {t('auth.register.submit')}
         </Button>
+        {captcha.dialog}
         <p className="small text-body-secondary text-center mt-3 mb-0">
           <Trans i18nKey="auth.register.agree" components={{ tos: <Link to="/tos" />, privacy: <Link to="/privacy" /> }} />
         </p>

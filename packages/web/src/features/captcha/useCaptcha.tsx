@@ -1,18 +1,17 @@
 /**
- * Captcha before an action (spec §4 "Captcha", §8): GET /user/action/record?action= tells whether the next
- * call needs one (`verify`) and carries a fresh image. When needed, a dialog asks for the code and the action is
- * called with `{captcha_id, captcha_code}`; a `captcha_code` field error marks the input invalid, shows the
- * message, loads a new image and keeps the dialog open. The dialog's code is loaded only when it first opens.
+ * Captcha before an action (spec §4 "Captcha", §8): `run(call)` calls the action, with a captcha when the server
+ * asks for one, and `dialog` is the element to render in the form (the dialog, or the proof-of-work status line).
+ * The captcha's code (CaptchaHost.tsx) loads when a page first needs it: at once for a preloading page, at the first
+ * `run` otherwise, so the login page's first load does not carry it.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../lib/api';
-import { withAccountStrings } from '../account/strings';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api';
 
-const CaptchaDialog = lazy(withAccountStrings(() => import('./CaptchaDialog')));
+const loadHost = () => import('./CaptchaHost');
+const CaptchaHost = lazy(loadHost);
 
 /** Captcha actions of the account pages (Answer's names). */
-export type CaptchaAction = 'login' | 'e_mail' | 'find_pass' | 'modify_pass';
+export type CaptchaAction = 'login' | 'e_mail' | 'find_pass' | 'modify_pass' | 'register';
 
 /** The fields a captcha adds to a request body. */
 export interface CaptchaValue {
@@ -20,11 +19,15 @@ export interface CaptchaValue {
   captcha_code: string;
 }
 
-/** GET /user/action/record payload (spec §3 "Captcha data"). */
+/** GET /user/action/record payload (spec §3 "Captcha data", plus the challenge kinds Quorum's client accepts). */
 export interface CaptchaRecord {
   verify: boolean;
   captcha_id: string;
   captcha_img: string;
+  /** absent from servers that know only images */
+  captcha_type?: 'image' | 'pow' | 'question';
+  pow?: { algorithm: 'SHA-256'; challenge: string; difficulty: number };
+  question?: string;
 }
 
 /** Thrown by `run` when the person closes the captcha dialog: nothing to report. */
@@ -40,102 +43,36 @@ export function captchaError(err: unknown): string | undefined {
   return err instanceof ApiError ? err.fieldError('captcha_code') : undefined;
 }
 
-interface Pending {
-  call: (c?: CaptchaValue) => Promise<unknown>;
-  resolve: (v: unknown) => void;
-  reject: (e: unknown) => void;
-}
+/** What `run` is: calls `call`, with a captcha value when one is needed. */
+export type CaptchaRun = <T>(call: (c?: CaptchaValue) => Promise<T>) => Promise<T>;
 
 /**
  * @param action the action record to ask for
- * @param preload fetch the record when the page opens (spec §4: e-mail-type requests)
+ * @param preload load the captcha when the page opens (spec §4: e-mail-type requests; sign-up)
  * @returns `run(call)` (resolves with the call's result; rejects with its error, or CaptchaCancelled) and the
  *   `dialog` element to render
  */
-export function useCaptcha(action: CaptchaAction, preload = false): { run: <T>(call: (c?: CaptchaValue) => Promise<T>) => Promise<T>; dialog: ReactNode } {
-  const { t } = useTranslation();
-  const [record, setRecord] = useState<CaptchaRecord | null>(null);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const pending = useRef<Pending | null>(null);
-  const fresh = useRef(false);
-
-  const load = useCallback(async (): Promise<CaptchaRecord> => {
-    const rec = await api.get<CaptchaRecord>('/answer/api/v1/user/action/record', { action }, { passingError: true });
-    setRecord(rec);
-    fresh.current = true;
-    return rec;
-  }, [action]);
-
-  useEffect(() => {
-    if (preload) load().catch(() => undefined);
-  }, [preload, load]);
-
-  const ask = <T,>(call: (c?: CaptchaValue) => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      pending.current = { call, resolve: resolve as (v: unknown) => void, reject };
-      setError(undefined);
-      setOpen(true);
-    });
-
-  const run = async <T,>(call: (c?: CaptchaValue) => Promise<T>): Promise<T> => {
-    // Captchas are single use: take a new record unless the preloaded one is still unused.
-    const rec = fresh.current && record ? record : await load();
-    if (rec.verify) return ask(call);
-    try {
-      return await call(undefined);
-    } catch (err) {
-      if (!captchaError(err)) throw err;
-      await load(); // the server wants a captcha after all (e.g. after failed logins)
-      return ask(call);
+export function useCaptcha(action: CaptchaAction, preload = false): { run: CaptchaRun; dialog: ReactNode } {
+  const [mounted, setMounted] = useState(preload);
+  const host = useRef<{ run?: CaptchaRun; waiting: ((run: CaptchaRun) => void)[] }>({ waiting: [] });
+  const bind = useCallback((run: CaptchaRun) => {
+    host.current.run = run;
+    for (const w of host.current.waiting.splice(0)) w(run);
+  }, []);
+  const run: CaptchaRun = async (call) => {
+    let ready = host.current.run;
+    if (!ready) {
+      await loadHost(); // a failed chunk load rejects here, for the page to report
+      ready = await new Promise<CaptchaRun>((resolve) => {
+        host.current.waiting.push(resolve);
+        setMounted(true);
+      });
     }
+    return ready(call);
   };
-
-  const submit = async (code: string) => {
-    const p = pending.current;
-    if (!p || !record || busy) return;
-    if (!code.trim()) {
-      setError(t('captcha.empty'));
-      return;
-    }
-    setBusy(true);
-    fresh.current = false;
-    try {
-      const out = await p.call({ captcha_id: record.captcha_id, captcha_code: code.trim() });
-      pending.current = null;
-      setOpen(false);
-      p.resolve(out);
-    } catch (err) {
-      const msg = captchaError(err);
-      if (msg) {
-        setError(msg);
-        await load().catch(() => undefined);
-      } else {
-        pending.current = null;
-        setOpen(false);
-        p.reject(err);
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const cancel = () => {
-    const p = pending.current;
-    pending.current = null;
-    setOpen(false);
-    p?.reject(new CaptchaCancelled());
-  };
-
-  const refresh = () => {
-    setError(undefined);
-    load().catch(() => undefined);
-  };
-
-  const dialog = open ? (
+  const dialog = mounted ? (
     <Suspense fallback={null}>
-      <CaptchaDialog image={record?.captcha_img ?? ''} error={error} busy={busy} onSubmit={(c) => void submit(c)} onCancel={cancel} onRefresh={refresh} />
+      <CaptchaHost action={action} preload={preload} bind={bind} />
     </Suspense>
   ) : null;
   return { run, dialog };

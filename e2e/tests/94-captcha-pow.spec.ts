@@ -1,0 +1,85 @@
+/**
+ * The proof-of-work captcha in the browser: the admin picks it on /admin/captcha and asks for a captcha at sign-up;
+ * a visitor fills the sign-up form with the keyboard only while the page proves it is no robot with Web Crypto, the
+ * status line (a live region) saying "Checking you are not a robot… done", with no image and nothing to type; Enter
+ * signs up. Screenshots at 1280 and 375 px.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
+
+/** A page logged in as `token` (the token is put where the app keeps it before any script runs). */
+async function pageAs(browser: Browser, baseURL: string, token: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  await context.addInitScript((t) => window.localStorage.setItem('quorum.token', t), token);
+  return context.newPage();
+}
+
+const CAPTCHA = '/answer/admin/api/captcha';
+
+test('signs up with the proof-of-work captcha, keyboard only, told what is going on', async ({ browser, request, baseURL, shot }) => {
+  test.setTimeout(120_000);
+  await ensureInstalled(request, baseURL!);
+  const admin = await adminToken(request);
+  const before = await apiCall<Record<string, unknown>>(request, 'GET', CAPTCHA, undefined, admin);
+  const restore = { provider: before.provider, pow_difficulty: before.pow_difficulty, image_fallback: before.image_fallback, on_sign_up: before.on_sign_up, questions: before.questions };
+  try {
+    await test.step('the admin picks proof of work and a captcha at sign-up', async () => {
+      for (const width of [1280, 375]) {
+        const page = await pageAs(browser, baseURL!, admin, width);
+        await page.goto('/admin/captcha');
+        const provider = page.getByLabel('Captcha provider');
+        await expect(provider).toBeVisible();
+        if (width === 1280) {
+          await provider.selectOption('pow_captcha');
+          await expect(page.getByLabel('Proof-of-work difficulty (bits)')).toHaveValue('16');
+          await page.getByLabel('Ask for a captcha on sign-up').check();
+          await page.getByRole('button', { name: 'Save' }).click();
+          await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+        }
+        await shot(`captcha settings ${width}`, page);
+        await page.context().close();
+      }
+      expect(await apiCall<Record<string, unknown>>(request, 'GET', CAPTCHA, undefined, admin)).toMatchObject({ provider: 'pow_captcha', on_sign_up: true, pow_difficulty: 16 });
+    });
+
+    for (const width of [1280, 375]) {
+      await test.step(`a visitor signs up at ${width} px with the keyboard`, async () => {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        const name = `pow${width}${unique()}`.slice(0, 30);
+        const started = Date.now();
+        await page.goto('/users/register');
+        const status = page.locator('p[role="status"][data-captcha-status]');
+        // Focus starts in the user name; Tab moves through the form, nothing is clicked.
+        await expect(page.getByLabel('User name')).toBeFocused();
+        await page.keyboard.type(name);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(`${name}@example.com`);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('password-123');
+        await expect(status).toHaveText('Checking you are not a robot… done', { timeout: 30_000 });
+        const solvedMs = Date.now() - started;
+        test.info().annotations.push({ type: 'proof of work', description: `${width} px: page open to proof done in ${solvedMs} ms` });
+        // No image to read, no field to type a code in.
+        await expect(page.locator('img[alt="Captcha image"]')).toHaveCount(0);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await shot(`sign-up with proof of work ${width}`, page);
+        await page.keyboard.press('Enter');
+        await expect(page).not.toHaveURL(/\/users\/register/, { timeout: 15_000 });
+        const me = await page.evaluate(async () => (await (await fetch('/answer/api/v1/user/info', { credentials: 'same-origin' })).json()) as { data?: { username?: string } });
+        expect(me.data?.username).toBe(name);
+        await shot(`signed up ${width}`, page);
+        await context.close();
+      });
+    }
+
+    await test.step('without a proof the server refuses the sign-up with the captcha message', async () => {
+      const res = await request.fetch('/answer/api/v1/user/register/email', { method: 'POST', data: { name: `nopow${unique()}`.slice(0, 30), e_mail: `nopow${unique()}@example.com`, pass: 'password-123' } });
+      expect(res.status()).toBe(400);
+      expect(((await res.json()) as { data: unknown }).data).toEqual([{ error_field: 'captcha_code', error_msg: 'Captcha cannot be empty' }]);
+    });
+  } finally {
+    await apiCall(request, 'PUT', CAPTCHA, restore, admin);
+  }
+});
