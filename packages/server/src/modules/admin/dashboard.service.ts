@@ -13,7 +13,7 @@ import { requireDb, type AppContext } from '../../core/context.js';
 import { CONTENT, registerCache } from '../../core/coherence.js';
 import { getSmtp, isConfigured, OutboxStatus } from '../mail/index.js';
 import { uploadStorage } from '../../core/storage/index.js';
-import { getSettings, VERSION } from '../siteinfo/index.js';
+import { getSettings, isLegalTemplate, VERSION } from '../siteinfo/index.js';
 import { hasAuditAction, recentAdminActions } from '../audit/index.js';
 import { dashboardCounts, databaseInfo, perDay } from './dashboard.repository.js';
 
@@ -150,7 +150,8 @@ async function series(ctx: AppContext, timeZone: string): Promise<DashboardDay[]
 }
 
 /**
- * The first-run checklist: SMTP configured, both legal texts written, registration policy reviewed (closed, or the
+ * The first-run checklist: SMTP configured, both legal texts written (a starter template still carrying its
+ * note does not count), registration policy reviewed (closed, or the
  * login settings saved once). Links are the admin pages that fix each item.
  */
 async function checklist(ctx: AppContext, smtp: boolean, legalDone: boolean, registrationsOpen: boolean): Promise<DashboardChecklistItem[]> {
@@ -178,7 +179,8 @@ export async function dashboardInfo(ctx: AppContext, opts: { fresh?: boolean } =
     recentAdminActions(ctx, RECENT_ACTIONS),
   ]);
   const smtp = smtpSettings === undefined ? 'disabled' : isConfigured(smtpSettings) ? 'enabled' : 'not_configured';
-  const legalDone = !!settings.legal.terms_of_service_original_text.trim() && !!settings.legal.privacy_policy_original_text.trim();
+  const { terms_of_service_original_text: terms, privacy_policy_original_text: privacy } = settings.legal;
+  const legalDone = !!terms.trim() && !!privacy.trim() && !isLegalTemplate(terms) && !isLegalTemplate(privacy);
   return {
     ...counts,
     resolved_rate: percent(counts.resolved_count, counts.question_count),

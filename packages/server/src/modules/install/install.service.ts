@@ -9,7 +9,7 @@ import { ensureDatabase, hasSchema, migrateToLatest, openDb, ping, transaction, 
 import { AppError, badRequest } from '../../core/errors.js';
 import { configPath, configText, readConfig, writeConfig } from '../../config/config.js';
 import { DEFAULT_PRIVILEGE_LEVEL, setConfigValue } from '../privilege/index.js';
-import { defaultSettings, invalidateSettings, saveSection } from '../siteinfo/index.js';
+import { defaultSettings, invalidateSettings, saveSection, starterLegalTexts } from '../siteinfo/index.js';
 import { createAccount } from '../user/index.js';
 import { insertSeedTag, isSeeded } from './install.repository.js';
 import { newTagRow } from '../tag/index.js';
@@ -103,8 +103,9 @@ export interface BaseInfo {
 }
 
 /**
- * POST /installation/base-info: seeds settings (spec §3 defaults), privilege level 2, the `support` tag and
- * the admin (id "1", role 2, reputation 1), then marks the site installed.
+ * POST /installation/base-info: seeds settings (spec §3 defaults; the legal pages get starter texts in the
+ * install language, marked as templates to adapt: siteinfo/legal.templates.ts), privilege level 2, the `support`
+ * tag and the admin (id "1", role 2, reputation 1), then marks the site installed.
  * @throws 400 `error.install.db_not_initialized` when no database was set up by init
  */
 export async function seedSite(ctx: AppContext, info: BaseInfo): Promise<void> {
@@ -129,7 +130,8 @@ export async function seedSite(ctx: AppContext, info: BaseInfo): Promise<void> {
       await saveSection(txCtx, 'general', { ...d.general, name: info.site_name, site_url: info.site_url.replace(/\/+$/, ''), contact_email: info.contact_email });
       await saveSection(txCtx, 'interface', { ...d.interface, language: info.lang });
       await saveSection(txCtx, 'login', { ...d.login, login_required: !!info.login_required });
-      for (const section of ['branding', 'site_users', 'custom_css_html', 'theme', 'site_seo', 'site_write', 'legal'] as const) await saveSection(txCtx, section, d[section]);
+      for (const section of ['branding', 'site_users', 'custom_css_html', 'theme', 'site_seo', 'site_write'] as const) await saveSection(txCtx, section, d[section]);
+      await saveSection(txCtx, 'legal', starterLegalTexts(info.lang, { name: info.site_name, contactEmail: info.contact_email, siteUrl: info.site_url.replace(/\/+$/, '') }));
       await setConfigValue(tx, 'privilege.level', String(DEFAULT_PRIVILEGE_LEVEL));
       await createAccount(txCtx, { id: adminId, username: info.admin.name, email: info.admin.email, password: info.admin.password, roleId: Role.admin, rank: 1 });
       await insertSeedTag(tx, newTagRow({ id: supportTagId, slug_name: 'support', display_name: 'support', user_id: adminId, now }));
