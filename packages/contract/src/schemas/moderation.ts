@@ -141,6 +141,12 @@ export interface FlaggedPostItem {
   reason_content: string;
   /** Flags waiting on this object, this one included. */
   flag_count: number;
+  /** Quorum: the sum of the weights of the flags waiting on this object (1 = a new member's flag); the tab's order. */
+  flag_score?: number;
+  /** Quorum: this flag's weight, from its flagger's record and reputation. */
+  flag_weight?: number;
+  /** Quorum: the flag score hid the post from readers pending review. */
+  hidden_by_flags?: boolean;
   created_at: number;
   submit_at: number;
 }
