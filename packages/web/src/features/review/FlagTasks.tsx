@@ -27,6 +27,20 @@ function FlagFacts({ reason, content, count, duplicate }: { reason: FlaggedPostI
   );
 }
 
+/** The post's flag score (the tab's order), this flag's weight, and whether the score hid the post pending review. */
+function FlagScore({ score, weight, hidden }: { score: number; weight?: number; hidden: boolean }) {
+  const { t } = useTranslation();
+  // Two decimals at most, as numbers are shown everywhere (spec §9 "Number display": no local separators).
+  const format = (n: number) => String(Math.round(n * 100) / 100);
+  return (
+    <Fact label={t('review.flag_score')}>
+      <span className="fw-medium">{format(score)}</span>
+      {weight !== undefined ? <span className="text-secondary ms-2">({t('review.flag_weight', { weight: format(weight) })})</span> : null}
+      {hidden ? <span className="badge text-bg-warning ms-2">{t('review.hidden_by_flags')}</span> : null}
+    </Fact>
+  );
+}
+
 /** One flagged question, answer or comment. */
 export function FlaggedPostTask({ item, act, busy }: TaskProps<FlaggedPostItem>) {
   const { t } = useTranslation();
@@ -84,6 +98,7 @@ export function FlaggedPostTask({ item, act, busy }: TaskProps<FlaggedPostItem>)
       <div className="border-top pt-3 d-flex flex-column gap-2">
         <PersonLine label={t('review.flagged_by')} user={item.submitter_user} at={item.submit_at} />
         <FlagFacts reason={item.reason} content={item.reason_content} count={item.flag_count} duplicate={(item as { duplicate?: DuplicateTarget }).duplicate} />
+        {item.flag_score !== undefined ? <FlagScore score={item.flag_score} weight={item.flag_weight} hidden={!!item.hidden_by_flags} /> : null}
       </div>
       <ConfirmModal
         show={dialog === 'delete'}
