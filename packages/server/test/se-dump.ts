@@ -17,6 +17,11 @@ export interface DumpShape {
   withUsers?: boolean;
   /** Write Comments.xml: one comment under every third question, and one on a post the dump does not have. */
   withComments?: boolean;
+  /**
+   * Write Tags.xml with every tag of the questions and one no question uses; 'espresso' names an excerpt and a
+   * wiki post, 'decaf' an excerpt only, both added to Posts.xml (the three loose excerpt rows stay unnamed).
+   */
+  withTags?: boolean;
 }
 
 /** What the generated dump holds, for the assertions. */
@@ -41,6 +46,8 @@ export interface DumpFacts {
   orphanComments: number;
   /** Dump id of a question whose body has a code block and a link. */
   codeQuestionId: string;
+  /** With Tags.xml: the tags it lists (the questions' and one unused), and the descriptions it gives, by slug. */
+  tagFile?: { tags: number; unused: string; descriptions: Record<string, { excerpt: string; wiki?: string }> };
 }
 
 const WORDS = ['brew', 'grind', 'roast', 'water', 'kettle', 'filter', 'crema', 'bloom', 'aroma', 'temperature', 'pressure', 'ratio', 'beans', 'storage', 'acidity', 'body'];
@@ -113,6 +120,32 @@ export function writeDump(dir: string, shape: DumpShape): DumpFacts {
     }
   }
   const otherRows = next - 1 - shape.questions - answers;
+  let tagFile: DumpFacts['tagFile'];
+  if (shape.withTags) {
+    const descriptions: Record<string, { excerpt: string; wiki?: string }> = {
+      espresso: { excerpt: 'Espresso: coffee brewed by forcing hot water through finely ground beans.', wiki: 'A shot takes **25 to 30 seconds**; see the grinding tag for the grind size.' },
+      decaf: { excerpt: 'Coffee with most of its caffeine removed.' },
+    };
+    const partIds: Record<string, { excerpt?: number; wiki?: number }> = {};
+    for (const [slug, d] of Object.entries(descriptions)) {
+      const ids: { excerpt?: number; wiki?: number } = {};
+      ids.excerpt = next++;
+      rows.push(`  <row Id="${ids.excerpt}" PostTypeId="4" CreationDate="${date(1)}" Score="0" Body="${attr(d.excerpt)}" CommentCount="0" />`);
+      if (d.wiki) {
+        ids.wiki = next++;
+        rows.push(`  <row Id="${ids.wiki}" PostTypeId="5" CreationDate="${date(1)}" Score="0" Body="${attr(`<p>${d.wiki.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>`)}" CommentCount="0" />`);
+      }
+      partIds[slug] = ids;
+    }
+    const unused = 'latte-art';
+    const listed = [...new Set([...tags, ...Object.keys(descriptions)]), unused];
+    const tagRows = listed.map((t, i) => {
+      const ids = partIds[t] ?? {};
+      return `  <row Id="${i + 1}" TagName="${attr(t)}" Count="0"${ids.excerpt ? ` ExcerptPostId="${ids.excerpt}"` : ''}${ids.wiki ? ` WikiPostId="${ids.wiki}"` : ''} />`;
+    });
+    writeFileSync(path.join(dir, 'Tags.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<tags>\n${tagRows.join('\n')}\n</tags>\n`);
+    tagFile = { tags: listed.length, unused, descriptions };
+  }
   writeFileSync(path.join(dir, 'Posts.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<posts>\n${rows.join('\n')}\n</posts>\n`);
   let comments = 0;
   if (shape.withComments) {
@@ -129,5 +162,5 @@ export function writeDump(dir: string, shape: DumpShape): DumpFacts {
     const users = [...owners].sort((a, b) => a - b).map((u) => `  <row Id="${u}" Reputation="${u * 10}" CreationDate="${date(0)}" DisplayName="${attr(`Barista ${u}`)}" Location="Lisboa" />`);
     writeFileSync(path.join(dir, 'Users.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<users>\n${users.join('\n')}\n</users>\n`);
   }
-  return { questions: shape.questions, answers, accepted, closed, otherRows, owners: owners.size, ownerless, tags: tags.size, comments, orphanComments: shape.withComments ? 1 : 0, codeQuestionId: '2' };
+  return { questions: shape.questions, answers, accepted, closed, otherRows, owners: owners.size, ownerless, tags: tags.size, comments, orphanComments: shape.withComments ? 1 : 0, codeQuestionId: '2', tagFile };
 }
