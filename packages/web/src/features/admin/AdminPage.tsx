@@ -29,6 +29,8 @@ import './admin.css';
 const DashboardPage: ComponentType = lazy(() => import('./dashboard/DashboardPage'));
 // The captcha settings, with their strings (ui-captcha.yaml).
 const CaptchaPage: ComponentType = lazy(withStrings(() => import('./settings/CaptchaPage'), ['ui-captcha']));
+// The spam settings (limits for new members, e-mail screening), with their strings (ui-spam.yaml).
+const SpamPage: ComponentType = lazy(withStrings(() => import('./settings/SpamPage'), ['ui-spam']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -93,6 +95,7 @@ export default function AdminPage() {
             <Route path="settings-users" element={<UsersSettingsPage />} />
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />
+            <Route path="spam" element={<Suspense fallback={<PageSpinner />}><SpamPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

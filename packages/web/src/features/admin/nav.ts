@@ -1,7 +1,7 @@
 /**
  * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
  * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, users,
- * privileges, captcha); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
+ * privileges, captcha, spam); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
 
 export interface NavItem {
@@ -38,6 +38,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('settings_users', 'settings-users'),
       item('privileges'),
       item('captcha'),
+      item('spam'),
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },

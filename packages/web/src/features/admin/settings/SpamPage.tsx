@@ -1,0 +1,124 @@
+/**
+ * /admin/spam: the spam section of the site settings (contract schemas/spam.ts; the server's modules/spam).
+ * Limits for new members (below a reputation threshold): questions, answers and comments per minute, hour and
+ * day; links, images and mentions per post; edits per hour, flags per day, the wait after sign-up. Sign-up
+ * screening: blocked e-mail domains and the editable list of disposable domains (the allow list stays on the
+ * login page). 0 turns a limit off; a blank or non-numeric limit is refused on its field, never read as 0.
+ */
+import { useId, useMemo } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import { SPAM_POST_KINDS, SPAM_WINDOWS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
+import { fetchSiteinfo, saveSiteinfo } from '../api';
+import { lines } from './sections';
+import { SETTINGS_SCHEMAS } from './schemas';
+import { SettingsFrame, SpecField, type FieldSpec } from './SettingsFrame';
+import { useSettingsForm, type FormValues, type SettingsForm } from './useSettingsForm';
+
+const LIMIT_NAMES = Object.keys(SPAM_LIMIT_DEFAULTS) as (keyof typeof SPAM_LIMIT_DEFAULTS)[];
+const LISTS = ['blocked_email_domains', 'disposable_email_domains'] as const;
+
+/** A whole number as typed, or NaN (refused by the schema) for anything else, blank included. */
+const whole = (v: string | boolean | undefined): number => (/^\s*\d+\s*$/.test(String(v ?? '')) ? Number(v) : Number.NaN);
+
+function toForm(d: SiteSpamSettings): FormValues {
+  const out: FormValues = { block_disposable_emails: d.block_disposable_emails === true };
+  for (const n of LIMIT_NAMES) out[n] = String(d[n] ?? '');
+  for (const l of LISTS) out[l] = (d[l] ?? []).join('\n');
+  return out;
+}
+
+function toBody(f: FormValues, d: SiteSpamSettings): unknown {
+  const body: Record<string, unknown> = { ...d, block_disposable_emails: f.block_disposable_emails === true };
+  for (const n of LIMIT_NAMES) body[n] = whole(f[n]);
+  for (const l of LISTS) body[l] = lines(f[l]);
+  return body;
+}
+
+/** One labelled whole-number input of the form. */
+function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: string; label: string; hint?: string }) {
+  const id = useId();
+  const error = state.errors[name];
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label className="fw-medium small mb-1">{label}</Form.Label>
+      <Form.Control
+        name={name}
+        inputMode="numeric"
+        value={String(state.form[name] ?? '')}
+        onChange={(e) => state.set(name, e.target.value)}
+        isInvalid={!!error}
+        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      />
+      {hint && <Form.Text id={`${id}-hint`} className="d-block">{hint}</Form.Text>}
+      {error && <Form.Control.Feedback type="invalid" id={`${id}-error`}>{error}</Form.Control.Feedback>}
+    </Form.Group>
+  );
+}
+
+/** A titled group of whole-number inputs, side by side from the small breakpoint up. */
+function NumberGroup({ state, legend, hint, names, labels }: { state: SettingsForm; legend: string; hint?: string; names: string[]; labels: string[] }) {
+  return (
+    <fieldset className="mb-2">
+      <legend className="h6 mb-1">{legend}</legend>
+      {hint && <p className="small text-body-secondary mb-2">{hint}</p>}
+      <div className="row g-3">
+        {names.map((n, i) => (
+          <div key={n} className="col-12 col-sm-4">
+            <NumberInput state={state} name={n} label={labels[i]!} />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const SCREENING: FieldSpec[] = [
+  { name: 'blocked_email_domains', kind: 'textarea', rows: 4 },
+  { name: 'block_disposable_emails', kind: 'switch' },
+  { name: 'disposable_email_domains', kind: 'textarea', rows: 8, when: (f) => f.block_disposable_emails === true },
+];
+
+/** The spam settings page. */
+export default function SpamPage() {
+  const { t } = useTranslation();
+  const opts = useMemo(
+    () => ({
+      id: 'spam',
+      load: () => fetchSiteinfo<SiteSpamSettings>('spam'),
+      save: (body: unknown) => saveSiteinfo('spam', body),
+      toForm,
+      toBody,
+      schema: SETTINGS_SCHEMAS.spam ?? null,
+    }),
+    [],
+  );
+  const state = useSettingsForm(opts);
+  const windows = SPAM_WINDOWS.map((w) => t(`admin.spam.per_${w}`));
+  return (
+    <SettingsFrame page="spam" state={state}>
+      <h3 className="h5 mt-2">{t('admin.spam.new_members')}</h3>
+      <div className="row">
+        <div className="col-12 col-sm-6 col-xl-4">
+          <NumberInput state={state} name="new_member_reputation" label={t('admin.spam.new_member_reputation')} hint={t('admin.spam.new_member_reputation_hint')} />
+        </div>
+      </div>
+      <p className="small text-body-secondary">{t('admin.spam.zero_off')}</p>
+      {SPAM_POST_KINDS.map((k) => (
+        <NumberGroup key={k} state={state} legend={t(`admin.spam.${k}s`)} names={SPAM_WINDOWS.map((w) => `${k}_per_${w}`)} labels={windows} />
+      ))}
+      <NumberGroup state={state} legend={t('admin.spam.per_post')} names={['max_links', 'max_images', 'max_mentions']} labels={[t('admin.spam.max_links'), t('admin.spam.max_images'), t('admin.spam.max_mentions')]} />
+      <NumberGroup
+        state={state}
+        legend={t('admin.spam.other')}
+        names={['edits_per_hour', 'flags_per_day', 'first_post_wait_seconds']}
+        labels={[t('admin.spam.edits_per_hour'), t('admin.spam.flags_per_day'), t('admin.spam.first_post_wait_seconds')]}
+      />
+      <h3 className="h5 mt-3">{t('admin.spam.screening')}</h3>
+      <p className="small text-body-secondary">{t('admin.spam.screening_intro')}</p>
+      {SCREENING.map((f) => (
+        <SpecField key={f.name} page="spam" spec={f} state={state} />
+      ))}
+    </SettingsFrame>
+  );
+}
