@@ -125,14 +125,16 @@ export type AdminUserPageQuery = z.infer<typeof AdminUserPageQuery>;
 const userId = z.coerce.string({ error: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid');
 
 /**
- * PUT /admin/api/user/status. `suspend_duration`: hours (number), or '24h' / '7d' / 'forever'; absent or
- * 'forever' suspends without end.
+ * PUT /admin/api/user/status. `suspend_duration`: hours (number), or '24h' / '7d' / '1m' (calendar months) /
+ * '1y' / 'forever' (Answer 1.6's values among them); absent or 'forever' suspends without end. `reason`
+ * (Quorum's, optional): shown to the member and mailed, kept in the penalty history (modules/penalty).
  */
 export const AdminUserStatusReq = z.object({
   user_id: userId,
   status: z.enum(ADMIN_USER_STATUSES, { error: 'error.form.is_invalid' }),
-  suspend_duration: z.union([z.number().positive('error.form.is_invalid'), z.string().trim().regex(/^(forever|\d+[hd]?)?$/, 'error.form.is_invalid')]).optional(),
+  suspend_duration: z.union([z.number().positive('error.form.is_invalid'), z.string().trim().regex(/^(forever|\d{1,4}[hdmy]?)?$/, 'error.form.is_invalid')]).optional(),
   remove_all_content: z.boolean().optional().default(false),
+  reason: z.string().trim().max(500, 'error.form.is_invalid').optional().default(''),
 });
 export type AdminUserStatusReq = z.infer<typeof AdminUserStatusReq>;
 

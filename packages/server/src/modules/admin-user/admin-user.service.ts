@@ -11,7 +11,7 @@ import { translate } from '../../core/i18n.js';
 import { recordAdminAction } from '../audit/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { createAccount, endUserSessions, getUser, issueLink, rateLimit, sendCodeMail, setPassword } from '../user/index.js';
-import { liftPenalty, recordPenalty } from '../penalty/index.js';
+import { liftPenalty, penaltyEnd, recordPenalty } from '../penalty/index.js';
 import { adminStatusName } from './admin-user.presenter.js';
 import * as repo from './admin-user.repository.js';
 import { parseBulkUsers, usernameBase, type BulkUser } from './bulk.js';
@@ -27,23 +27,24 @@ export async function listUsers(ctx: AppContext, q: AdminUserPageQuery): Promise
 }
 
 /**
- * Suspension length in seconds from `suspend_duration`: a number of hours, or '<n>h' / '<n>d'.
- * @returns null for forever ('forever', '', absent)
+ * The end of a suspension from `suspend_duration` at `now` (unix seconds; 0 = forever): a number of hours, or
+ * '<n>h' / '<n>d' / '<n>m' (calendar months) / '<n>y' (modules/penalty `penaltyEnd`), a bare number of hours.
  */
-export function suspensionSeconds(d: AdminUserStatusReq['suspend_duration']): number | null {
-  if (d === undefined || d === '' || d === 'forever') return null;
-  if (typeof d === 'number') return Math.round(d * 3600);
-  const n = Number(d.replace(/[hd]$/, ''));
-  if (!n) return null;
-  return d.endsWith('d') ? n * 86400 : n * 3600;
+export function suspensionEnd(d: AdminUserStatusReq['suspend_duration'], now: number): number {
+  if (d === undefined || d === '' || d === 'forever') return 0;
+  if (typeof d === 'number') return now + Math.round(d * 3600);
+  return /^\d+$/.test(d) ? (Number(d) ? now + Number(d) * 3600 : 0) : penaltyEnd(d, undefined, now);
 }
+
+/** A status change: PUT /admin/api/user/status's body, `reason` optional for callers inside the server (flags). */
+export type StatusChange = Omit<AdminUserStatusReq, 'reason'> & { reason?: string };
 
 /**
  * PUT /admin/api/user/status. normal: active and activated; suspended: until now + duration (or forever), the
  * user's sessions stay but every action answers 403 `suspended`; deleted: sessions ended, optionally all content
  * marked deleted; inactive: must confirm the e-mail again (mail_status 2).
  */
-export async function changeStatus(ctx: AppContext, admin: UserRow, input: AdminUserStatusReq): Promise<void> {
+export async function changeStatus(ctx: AppContext, admin: UserRow, input: StatusChange): Promise<void> {
   assertNotSelf(admin, input.user_id);
   const user = await getUser(ctx, input.user_id);
   const db = requireDb(ctx);
@@ -64,15 +65,15 @@ function durationLabel(d: AdminUserStatusReq['suspend_duration']): string {
 
 // A suspension goes through the penalty history (modules/penalty: row, users columns, e-mail); back to normal or
 // inactive lifts the suspension in force there, by this administrator.
-async function applyStatus(ctx: AppContext, db: ReturnType<typeof requireDb>, admin: UserRow, user: UserRow, input: AdminUserStatusReq, now: number): Promise<void> {
+async function applyStatus(ctx: AppContext, db: ReturnType<typeof requireDb>, admin: UserRow, user: UserRow, input: StatusChange, now: number): Promise<void> {
   if ((input.status === 'normal' || input.status === 'inactive') && user.status === UserStatus.suspended) await liftPenalty(ctx, admin, user.id, 'suspend', false);
   switch (input.status) {
     case 'normal':
       await repo.updateUserColumns(db, user.id, { status: UserStatus.normal, suspended_until: null, mail_status: MailStatus.activated }, now);
       break;
     case 'suspended': {
-      const secs = suspensionSeconds(input.suspend_duration);
-      await recordPenalty(ctx, admin, user, { kind: 'suspend', duration: durationLabel(input.suspend_duration), endsAt: secs === null ? 0 : now + secs, reason: '' }, false);
+      const endsAt = suspensionEnd(input.suspend_duration, now);
+      await recordPenalty(ctx, admin, user, { kind: 'suspend', duration: durationLabel(input.suspend_duration), endsAt, reason: input.reason ?? '' }, false);
       break;
     }
     case 'deleted':

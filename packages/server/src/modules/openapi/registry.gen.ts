@@ -27,7 +27,7 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'PUT', path: '/answer/admin/api/user/penalty/lift', body: c.PenaltyLiftReq, summary: "PUT /admin/api/user/penalty/lift: ends the member's penalty of `kind` in force now." },
   { method: 'PUT', path: '/answer/admin/api/user/profile', body: c.AdminEditUserProfileReq, summary: "PUT /admin/api/user/profile (Answer's EditUserProfileReq)." },
   { method: 'PUT', path: '/answer/admin/api/user/role', body: c.AdminUserRoleReq, summary: "PUT /admin/api/user/role" },
-  { method: 'PUT', path: '/answer/admin/api/user/status', body: c.AdminUserStatusReq, summary: "PUT /admin/api/user/status. `suspend_duration`: hours (number), or '24h' / '7d' / 'forever'; absent or" },
+  { method: 'PUT', path: '/answer/admin/api/user/status', body: c.AdminUserStatusReq, summary: "PUT /admin/api/user/status. `suspend_duration`: hours (number), or '24h' / '7d' / '1m' (calendar months) /" },
   { method: 'POST', path: '/answer/admin/api/users', body: c.AdminAddUsersReq, summary: "POST /admin/api/users: \"display name, email, password\" per line (spec §3 \"Bulk users payload\")" },
   { method: 'GET', path: '/answer/admin/api/users/page', query: c.AdminUserPageQuery, summary: "GET /admin/api/users/page" },
   { method: 'DELETE', path: '/answer/admin/api/webhooks', body: c.WebhookIdReq, summary: "DELETE /admin/api/webhooks, PUT /admin/api/webhooks/enable" },

@@ -122,7 +122,8 @@ for (const dialect of DIALECTS) {
       expect(r.status).toBe(200);
       const login = await call(app(), 'POST', `${V1}/user/login/email`, { body: { e_mail: 'banned@example.com', pass: 'password-123' } });
       expect(login.status).toBe(403);
-      expect(login.body.data).toMatchObject({ type: 'suspended', suspended_until: 0 });
+      expect(login.body.data).toEqual({ type: 'suspended', suspended_until: 0, reason: 'Ban evasion' });
+      expect(login.body.msg).toBe('Your account is suspended with no end date. Reason: Ban evasion');
       // A session from before: every member call answers 403 suspended with the reason, in the member's language.
       const fr = await call(app(), 'GET', `${V1}/user/notification/config`, { token: m.token, headers: { 'accept-language': 'fr' } });
       expect(fr.body.data).toEqual({ type: 'suspended', suspended_until: 0, reason: 'Ban evasion' });
@@ -141,6 +142,17 @@ for (const dialect of DIALECTS) {
       const h2 = await history(m.id);
       expect(h2.list.map((e: { duration: string; state: string }) => [e.duration, e.state])).toEqual([['1m', 'active'], ['7d', 'lifted'], ['forever', 'lifted']]);
       expect(h2.next_duration).toBe('1m');
+      // Answer 1.6's calendar lengths, and a reason, through its status call.
+      const now = Math.floor(Date.now() / 1000);
+      expect((await call(app(), 'PUT', `${ADM}/user/status`, { token: admin, body: { user_id: m.id, status: 'suspended', suspend_duration: '1y', reason: 'A year off' } })).status).toBe(200);
+      const h3 = await history(m.id);
+      expect(h3.list[0]).toMatchObject({ duration: '1y', reason: 'A year off', state: 'active' });
+      const year = new Date(now * 1000);
+      year.setUTCFullYear(year.getUTCFullYear() + 1);
+      expect(Math.abs(h3.list[0].ends_at - year.getTime() / 1000)).toBeLessThanOrEqual(2);
+      const de = await call(app(), 'POST', `${V1}/user/login/email`, { body: { e_mail: 'banned@example.com', pass: 'password-123' }, headers: { 'accept-language': 'de' } });
+      expect(de.body.msg).toMatch(/^Dein Konto ist bis .+ UTC gesperrt\. Grund: A year off$/);
+      expect((await call(app(), 'PUT', `${ADM}/user/status`, { token: admin, body: { user_id: m.id, status: 'suspended', suspend_duration: '3w' } })).status).toBe(400);
     });
 
     it('escalates the default length on repeat: 1 day, 1 week, then 1 month', async (t) => {

@@ -27,7 +27,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/answer/api/v1/user/login/email', strict, async (req, reply) => {
     const input = parse(LoginEmailReq, req.body);
-    const { user, token } = await login(ctx, input, req.ip);
+    const { user, token } = await login(ctx, input, req.ip, req.lang);
     setSessionCookies(req, reply, token, SESSION_TTL_SECONDS);
     return ok(req, presentCurrentUser(user, bodyToken(req, token)));
   });

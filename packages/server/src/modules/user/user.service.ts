@@ -16,7 +16,7 @@ import { assertEmailScreened } from '../spam/screening.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 // The file, not the review index: the review calls import this module.
 import { queueSignUp, signUpNeedsApproval } from '../review/signup.js';
-import { hashToken, isSuspended, suspendedError } from '../../core/auth/index.js';
+import { hashToken, isSuspended, suspensionRefusal } from '../../core/auth/index.js';
 import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordCaptchaDemand, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
@@ -174,9 +174,9 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
  * correct password with a solved captcha always logs in, however many strangers guessed before.
  * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail, wrong
  *   password or a deleted account (same message for all), 400 field error on `captcha_code`, 403 `suspended` with
- *   `suspended_until` (unix seconds, 0 = forever), 400 when password login is off, 429 when rate limited
+ *   `suspended_until` (unix seconds, 0 = forever) and the administrator's `reason` when one was given (`msg` in `lang`), 400 when password login is off, 429 when rate limited
  */
-export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): Promise<{ user: UserRow; token: string }> {
+export async function login(ctx: AppContext, input: LoginEmailReq, ip: string, lang = 'en_US'): Promise<{ user: UserRow; token: string }> {
   const db = requireDb(ctx);
   const { login: policy } = await getSettings(ctx);
   if (!policy.allow_password_login) throw badRequest('error.user.password_login_disabled');
@@ -200,7 +200,7 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string): 
   const now = nowSeconds();
   // A bcrypt hash (an account moved from Apache Answer) becomes ours at the first login that proves the password.
   if (isBcryptHash(user.pass)) await repo.updateUser(db, user.id, { pass: await hashPassword(input.pass) }, now);
-  if (isSuspended(user, now)) throw suspendedError(user);
+  if (isSuspended(user, now)) throw await suspensionRefusal(ctx, user, lang);
   if (user.status === UserStatus.suspended) {
     // The suspension ran out: the account is normal again.
     await repo.updateUser(db, user.id, { status: UserStatus.normal, suspended_until: null }, now);
