@@ -1,7 +1,8 @@
 /**
  * Starter texts of the legal pages (issue: a fresh site looks finished): a Terms of Service and a Privacy Policy
  * for any community, in the site's language, written into the legal settings at install so /tos and /privacy show
- * them and the admin's legal page opens pre-filled. Each starts with a note marking it as a template to adapt;
+ * them and the admin's legal page opens pre-filled. Each starts with a note marking it as a template to adapt (no
+ * title of its own: the page shows it);
  * while either text still carries a note, the dashboard's first-run checklist keeps "legal" open.
  * Files: i18n/<lang>/legal/terms.md and privacy.md (markdown, `{{site_name}}` and `{{contact}}` filled in);
  * a language without them gets en_US's.

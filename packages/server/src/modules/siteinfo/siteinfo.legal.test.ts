@@ -25,13 +25,13 @@ for (const dialect of DIALECTS) {
     it('shows the terms and the privacy policy on the legal pages, with the site name and contact, marked as templates', async (t) => {
       if (!site) return t.skip();
       const tos = (await call(site.app, 'GET', `${V1}/siteinfo/legal?info_type=tos`)).body.data;
-      expect(tos.terms_of_service_parsed_text).toContain('<h1>Terms of Service</h1>');
+      expect(tos.terms_of_service_parsed_text).toContain('<h2>Your account</h2>');
       expect(tos.terms_of_service_parsed_text).toContain('<strong>Template to adapt.</strong>');
       expect(tos.terms_of_service_parsed_text).toContain('Test Site');
       expect(tos.terms_of_service_parsed_text).toContain('contact@example.com');
       expect(tos.terms_of_service_parsed_text).not.toMatch(/\{\{|<script/);
       const privacy = (await call(site.app, 'GET', `${V1}/siteinfo/legal?info_type=privacy`)).body.data;
-      expect(privacy.privacy_policy_parsed_text).toContain('<h1>Privacy Policy</h1>');
+      expect(privacy.privacy_policy_parsed_text).toContain('<h2>What we collect</h2>');
       expect(privacy.privacy_policy_parsed_text).toContain('<strong>Template to adapt.</strong>');
       expect(privacy.privacy_policy_parsed_text).toContain('contact@example.com');
     });
@@ -39,8 +39,8 @@ for (const dialect of DIALECTS) {
     it('pre-fills the admin legal settings, and the checklist counts them only once the template notes are gone', async (t) => {
       if (!site) return t.skip();
       const legal = (await call(site.app, 'GET', `${ADM}/siteinfo/legal`, { token: admin })).body.data;
-      expect(legal.terms_of_service_original_text).toMatch(/^# Terms of Service\n\n> \*\*Template to adapt\.\*\*/);
-      expect(legal.privacy_policy_original_text).toMatch(/^# Privacy Policy\n\n> \*\*Template to adapt\.\*\*/);
+      expect(legal.terms_of_service_original_text).toMatch(/^> \*\*Template to adapt\.\*\*/);
+      expect(legal.privacy_policy_original_text).toMatch(/^> \*\*Template to adapt\.\*\*/);
       const legalItem = async () => ((await call(site!.app, 'GET', `${ADM}/dashboard`, { token: admin })).body.data.info.checklist as { key: string; done: boolean }[]).find((c) => c.key === 'legal');
       expect(await legalItem()).toMatchObject({ done: false });
 
@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
       expect((await call(site.app, 'PUT', `${ADM}/siteinfo/legal`, { token: admin, body: { terms_of_service_original_text: terms, privacy_policy_original_text: privacy } })).status).toBe(200);
       expect(await legalItem()).toMatchObject({ done: true });
       const tos = (await call(site.app, 'GET', `${V1}/siteinfo/legal?info_type=tos`)).body.data.terms_of_service_parsed_text;
-      expect(tos).toContain('<h1>Terms of Service</h1>');
+      expect(tos).toContain('<h2>Your account</h2>');
       expect(tos).not.toContain('Template to adapt');
     });
   });
@@ -72,20 +72,23 @@ describe('starter legal texts in the install language', () => {
     const base = { lang: 'zh_CN', site_name: '烘焙*同好*', site_url: 'https://bake.example.org', contact_email: 'hello@bake.example.org', name: 'root', password: 'root-pass-1', email: 'root@example.com' };
     expect((await call(f.app, 'POST', '/installation/base-info', { body: base })).status).toBe(200);
     const tos = (await call(f.app, 'GET', `${V1}/siteinfo/legal?info_type=tos`)).body.data.terms_of_service_parsed_text;
-    expect(tos).toContain('<h1>服务条款</h1>');
+    expect(tos).toContain('<h2>你的账户</h2>');
     expect(tos).toContain('<strong>需要修改的模板。</strong>');
     // The name is shown as typed (not as emphasis).
     expect(tos).toContain('烘焙*同好*');
     expect(tos).toContain('hello@bake.example.org');
     const privacy = (await call(f.app, 'GET', `${V1}/siteinfo/legal?info_type=privacy`)).body.data.privacy_policy_parsed_text;
-    expect(privacy).toContain('<h1>隐私政策</h1>');
+    expect(privacy).toContain('<h2>我们收集什么</h2>');
   });
 
   it('every language has both templates, with the same placeholders and a note the checklist recognises', () => {
     for (const { value: lang } of LANGUAGES) {
       for (const doc of LEGAL_DOCUMENTS) {
         const text = legalTemplate(lang, doc);
-        expect(text.startsWith('# '), `${lang}/${doc} heading`).toBe(true);
+        // The page gives the title (/tos, /privacy): the text starts with the note, then its own sections.
+        expect(text.startsWith('> **'), `${lang}/${doc} note first`).toBe(true);
+        expect(text, `${lang}/${doc} sections`).toMatch(/^## /m);
+        expect(text, `${lang}/${doc} no title`).not.toMatch(/^# /m);
         expect(text.match(/\{\{\w+\}\}/g)?.sort(), `${lang}/${doc} placeholders`).toEqual(legalTemplate('en_US', doc).match(/\{\{\w+\}\}/g)?.sort());
         expect(isLegalTemplate(text), `${lang}/${doc} note`).toBe(true);
         if (lang !== 'en_US') expect(text, `${lang}/${doc} translated`).not.toBe(legalTemplate('en_US', doc));
