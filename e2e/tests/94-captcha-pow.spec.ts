@@ -32,7 +32,7 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
         await expect(provider).toBeVisible();
         if (width === 1280) {
           await provider.selectOption('pow_captcha');
-          await expect(page.getByLabel('Proof-of-work difficulty (bits)')).toHaveValue('16');
+          await expect(page.getByLabel('Proof-of-work difficulty (bits)')).toHaveValue('14');
           await page.getByLabel('Ask for a captcha on sign-up').check();
           await page.getByRole('button', { name: 'Save' }).click();
           await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -40,7 +40,7 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
         await shot(`captcha settings ${width}`, page);
         await page.context().close();
       }
-      expect(await apiCall<Record<string, unknown>>(request, 'GET', CAPTCHA, undefined, admin)).toMatchObject({ provider: 'pow_captcha', on_sign_up: true, pow_difficulty: 16 });
+      expect(await apiCall<Record<string, unknown>>(request, 'GET', CAPTCHA, undefined, admin)).toMatchObject({ provider: 'pow_captcha', on_sign_up: true, pow_difficulty: 14 });
     });
 
     for (const width of [1280, 375]) {

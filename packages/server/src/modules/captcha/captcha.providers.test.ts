@@ -72,7 +72,7 @@ for (const dialect of DIALECTS) {
     it('lists the providers to admins only, and refuses unknown providers and out-of-range difficulties with nothing saved', async (t) => {
       if (!site) return t.skip();
       const s = await settings();
-      expect(s).toMatchObject({ provider: 'basic_captcha', pow_difficulty: 16, image_fallback: true, on_sign_up: false, questions: [], pow_difficulty_min: 8, pow_difficulty_max: 24 });
+      expect(s).toMatchObject({ provider: 'basic_captcha', pow_difficulty: 14, image_fallback: true, on_sign_up: false, questions: [], pow_difficulty_min: 8, pow_difficulty_max: 24 });
       expect((s.providers as { slug_name: string; type: string }[]).map((p) => [p.slug_name, p.type])).toEqual([
         ['basic_captcha', 'image'],
         ['pow_captcha', 'pow'],
@@ -91,7 +91,7 @@ for (const dialect of DIALECTS) {
       expect(noQuestions.body.data).toEqual([{ error_field: 'questions', error_msg: 'Add at least one question for the question captcha.' }]);
       const noAnswer = await save({ questions: [{ question: 'Two plus two?', answers: ['4'] }, { question: 'Colour of snow?', answers: [''] }] });
       expect(noAnswer.body.data).toEqual([{ error_field: 'questions', error_msg: 'Line 2: give at least one accepted answer after the question.' }]);
-      expect(await settings()).toMatchObject({ provider: 'basic_captcha', pow_difficulty: 16, questions: [] });
+      expect(await settings()).toMatchObject({ provider: 'basic_captcha', pow_difficulty: 14, questions: [] });
       expect((await record('e_mail')).captcha_type).toBe('image');
     });
 

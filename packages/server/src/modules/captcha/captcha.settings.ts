@@ -1,7 +1,7 @@
 /**
  * Captcha settings (settings section `captcha`), the admin's pick of provider and its options:
  * - `provider`: slug of the active provider (captcha.providers.ts); one at a time
- * - `pow_difficulty`: leading zero bits of a proof of work (8 to 24; default 16, about a second on a phone)
+ * - `pow_difficulty`: leading zero bits of a proof of work (8 to 24; default 14, about a second on a phone)
  * - `image_fallback`: clients that cannot solve the active provider's kind (Answer's own client: images only) get
  *   the image captcha; off: they get the active provider's challenge all the same
  * - `on_sign_up`: sign-up asks for a captcha (Answer's client sends its `email` captcha with the sign-up)

@@ -49,7 +49,7 @@ export function defaultSettings(): SiteSettings {
     },
     legal: { terms_of_service_original_text: '', terms_of_service_parsed_text: '', privacy_policy_original_text: '', privacy_policy_parsed_text: '' },
     // Captcha provider and its options (modules/captcha/captcha.settings.ts).
-    captcha: { provider: 'basic_captcha', pow_difficulty: 16, image_fallback: true, on_sign_up: false, questions: [] },
+    captcha: { provider: 'basic_captcha', pow_difficulty: 14, image_fallback: true, on_sign_up: false, questions: [] },
     // Limits for new members and sign-up screening (modules/spam; contract schemas/spam.ts).
     site_spam: { ...SPAM_LIMIT_DEFAULTS, blocked_email_domains: [], block_disposable_emails: true, disposable_email_domains: [...DEFAULT_DISPOSABLE_DOMAINS], flag_hide_weight: FLAG_HIDE_WEIGHT_DEFAULT },
   };

@@ -6,7 +6,7 @@
  * proof fits one stored challenge only and is used up with it; the difficulty at issue time is the secret kept, so
  * a changed setting does not void challenges already out.
  *
- * Each extra bit doubles the expected work: 2^difficulty hashes on average (16 bits: 65 536, about a second on a
+ * Each extra bit doubles the expected work: 2^difficulty hashes on average (14 bits: 16 384, about a second on a
  * mid-range phone, docs/ARCHITECTURE.md "Captcha providers").
  */
 import { createHash } from 'node:crypto';
