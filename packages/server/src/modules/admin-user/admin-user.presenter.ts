@@ -1,6 +1,6 @@
 /** Users as the admin users page sees them (Answer's GetUserPageResp). */
 import { MailStatus, UserStatus } from '@quorum/contract';
-import { isSuspended, type UserRow } from '../../core/auth/index.js';
+import { isSilenced, isSuspended, type UserRow } from '../../core/auth/index.js';
 import { avatarUrl } from '../user/index.js';
 
 /** Admin status name: deleted, pending (sign-up awaiting approval), suspended, inactive (not activated) or normal. */
@@ -29,5 +29,7 @@ export function presentAdminUser(row: UserRow, roleName: string): Record<string,
     deleted_at: status === 'deleted' ? row.updated_at : 0,
     suspended_at: status === 'suspended' ? row.updated_at : 0,
     suspended_until: status === 'suspended' ? row.suspended_until ?? 0 : 0,
+    // Quorum's: a silence in force (modules/penalty): its end, 0 = forever; -1 when not silenced.
+    silenced_until: isSilenced(row) ? Number(row.silenced_until) : -1,
   };
 }

@@ -91,6 +91,8 @@ for (const dialect of DIALECTS) {
       expect(h.list[0].ends_at).toBe(info.silenced_until);
       expect(h.silenced_until).toBe(info.silenced_until);
       expect(h.next_duration).toBe('7d');
+      const row = async () => (await call(app(), 'GET', `${ADM}/users/page?query=noisy`, { token: admin })).body.data.list[0];
+      expect(await row()).toMatchObject({ status: 'normal', silenced_until: info.silenced_until });
       const lift = await call(app(), 'PUT', `${ADM}/user/penalty/lift`, { token: admin, body: { user_id: m.id, kind: 'silence' } });
       expect(lift.body.data).toEqual({ lifted: 1 });
       expect((await call(app(), 'POST', `${V1}/comment`, { token: m.token, body: { object_id: qid, original_text: 'Back to commenting.' } })).status).toBe(200);
@@ -99,6 +101,7 @@ for (const dialect of DIALECTS) {
       expect(after.list[0]).toMatchObject({ state: 'lifted', lifted_by: { id: '1', username: 'admin' } });
       expect(after.list[0].ended_at).toBe(after.list[0].lifted_at);
       expect(after.silenced_until).toBe(-1);
+      expect((await row()).silenced_until).toBe(-1);
     });
 
     it('ends a silence at its end with no job running, and the history says it ended', async (t) => {

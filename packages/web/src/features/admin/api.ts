@@ -28,6 +28,8 @@ export interface AdminUserRow {
   deleted_at: number;
   suspended_at: number;
   suspended_until: number;
+  /** A silence in force: its end (0 = forever); -1 when not silenced (Quorum's). */
+  silenced_until?: number;
 }
 
 /** GET /admin/api/roles */

@@ -78,9 +78,9 @@ export default function UsersPage() {
                 <td className="small q-admin-wrap-cell">{u.e_mail}</td>
                 <td className="text-end">{u.rank}</td>
                 <td className="text-nowrap">{u.role_name}</td>
-                <td><UserStatusBadge status={u.status} until={u.suspended_until} /></td>
+                <td><UserStatusBadge status={u.status} until={u.suspended_until} silencedUntil={u.silenced_until} /></td>
                 <td className="small text-nowrap"><TimeAgo at={u.created_at} /></td>
-                <td className="text-end"><UserActionsMenu user={u} onPick={open} /></td>
+                <td className="text-end"><UserActionsMenu user={{ ...u, silenced: (u.silenced_until ?? -1) >= 0 }} onPick={open} /></td>
               </tr>
             ))}
           </tbody>
