@@ -36,7 +36,7 @@ const PAGES = [
   { page: 'question page', path: '/questions/:id', modules: ['src/features/questions/QuestionPage.tsx'], budget: 125 },
   { page: 'question list', path: '/', modules: ['src/features/questions/QuestionListPage.tsx', strings('ui-people'), strings('ui-tags')], budget: 132 },
   { page: 'tags', path: '/tags', modules: ['src/features/tags/TagsPage.tsx', strings('ui-tags')], budget: 131 },
-  { page: 'users', path: '/users', modules: ['src/features/users/UserListPage.tsx', strings('ui-people')], budget: 120 },
+  { page: 'users', path: '/users', modules: ['src/features/users/UserListPage.tsx', strings('ui-members')], budget: 120 },
   { page: 'tag page', path: '/tags/:name', modules: ['src/features/tags/TagPage.tsx', strings('ui-tags')], budget: 132 },
   { page: 'profile', path: '/users/:name', modules: ['src/features/users/ProfilePage.tsx', strings('ui-people'), strings('ui-badges'), strings('ui-review')], budget: 134 },
   { page: 'search', path: '/search', modules: ['src/features/search/SearchPage.tsx', strings('ui-tags')], budget: 136 },

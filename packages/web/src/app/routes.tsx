@@ -31,8 +31,8 @@ const QuestionPage: Page = serverPage('src/features/questions/QuestionPage.tsx',
 const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags']);
 const TagsPage: Page = serverPage('src/features/tags/TagsPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : null, () => import('../features/tags/TagsPage'), ['ui-tags']);
 const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags']);
+const UserListPage: Page = serverPage('src/features/users/UserListPage.tsx', import.meta.env.SSR ? (await import('../features/users/UserListPage')).default : null, () => import('../features/users/UserListPage'), ['ui-members']);
 const TimelinePage: Page = clientPage('src/features/timeline/TimelinePage.tsx', () => import('../features/timeline/TimelinePage'));
-const UserListPage: Page = clientPage('src/features/users/UserListPage.tsx', () => import('../features/users/UserListPage'), ['ui-people']);
 const ProfilePage: Page = clientPage('src/features/users/ProfilePage.tsx', () => import('../features/users/ProfilePage'), ['ui-people', 'ui-badges', 'ui-review']);
 const BadgesPage: Page = clientPage('src/features/badges/BadgesPage.tsx', () => import('../features/badges/BadgesPage'));
 const BadgePage: Page = clientPage('src/features/badges/BadgePage.tsx', () => import('../features/badges/BadgePage'));

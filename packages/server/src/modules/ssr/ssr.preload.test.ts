@@ -86,9 +86,11 @@ describe('preloads of rendered pages', () => {
     expect(pagesOf(res.body)).toEqual(['src/features/tags/TagsPage.tsx']);
   });
 
-  it('preloads a client-only page (the user list), whose server HTML is its loading state', async () => {
+  it('preloads the member directory (server-rendered) and the strings file it renders with', async () => {
     const res = await site.app.inject({ method: 'GET', url: '/users' });
-    expect(parts(res.body).head).toContain(`<link rel="modulepreload" crossorigin href="/${fileOf('src/features/users/UserListPage.tsx')}">`);
+    const { head } = parts(res.body);
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${fileOf('src/features/users/UserListPage.tsx')}">`);
+    expect(head).toContain(`<link rel="modulepreload" crossorigin href="/${fileOf('../../i18n/en_US/ui-members.yaml')}">`);
     expect(pagesOf(res.body)).toEqual(['src/features/users/UserListPage.tsx']);
   });
 

@@ -1,7 +1,8 @@
 /**
- * Server-rendered pages. The question list and the question page are rendered with their data in the first
- * HTML (title, description, canonical link, QAPage JSON-LD), localized by Accept-Language; every other page
- * gets the application shell and renders in the browser. Before installation every page goes to /install.
+ * Server-rendered pages. The question list, the question page, the tag pages and the member directory (/users) are
+ * rendered with their data in the first HTML (title, description, canonical link, QAPage JSON-LD), localized by
+ * Accept-Language; every other page gets the application shell and renders in the browser. Before installation
+ * every page goes to /install.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKey, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
@@ -23,6 +24,7 @@ import { isHeld, RETRY_AFTER_SECONDS } from '../maintenance/index.js';
 import { brandIcon, customBodyEnd, siteHead } from '../customize/index.js';
 import { uploadsDir } from '../file/index.js';
 import { profileInfo } from '../personal/index.js';
+import { usersPageData } from './ssr.users.js';
 
 const LIST_PAGE_SIZE = 20;
 const ANSWER_PAGE_SIZE = 20;
@@ -49,6 +51,7 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/questions/:qid/:slug/:aid': ['page'],
   '/tags': ['order', 'page', 'q'],
   '/tags/:tagName': ['order', 'page'],
+  '/users': ['sort', 'q', 'page'],
 };
 
 /**
@@ -281,6 +284,17 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical) }, b.data, true);
   }
 
+  /** GET /users: the member directory's page (or the weekly lists) for its address (ssr.users.ts), canonical /users. */
+  async function users(req: FastifyRequest, reply: FastifyReply) {
+    if (fromCache(req, reply)) return reply;
+    const b = await base(req, reply);
+    if (!b) return reply;
+    if (b.s.login.login_required) return shell(req, reply);
+    Object.assign(b.data, await usersPageData(ctx, req.query as Record<string, unknown>));
+    const description = b.s.general.description || b.s.general.short_description || b.s.general.name;
+    return send(req, reply, { title: titleOf(b.s, translate('page.users_title', req.lang)), description, canonical: `${b.s.general.site_url}/users` }, b.data, true);
+  }
+
   /**
    * GET /users/{username}: the profile page shell (rendered in the browser) with the member's title, description
    * and Open Graph / Twitter card; account pages under /users/ and unknown names get the plain shell.
@@ -306,7 +320,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
   }
 
   /**
-   * A public page rendered in the browser that search engines may list (GET /users, /users/login): the shell with
+   * A public page rendered in the browser that search engines may list (GET /users/login): the shell with
    * its own title, the site's description and a canonical address, without the plain shell's noindex.
    */
   const publicShell = (titleKey: string, path: string) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -319,7 +333,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
   };
 
   app.get('/', list);
-  app.get('/users', publicShell('page.users_title', '/users'));
+  app.get('/users', users);
   app.get('/users/login', publicShell('page.login_title', '/users/login'));
   app.get('/users/:username', profile);
   app.get('/questions', list);

@@ -1,83 +1,103 @@
 /**
- * /users: the user list (spec §2), from GET /user/ranking: users who gained the most reputation, who voted
- * the most (both over the last week), and the staff.
+ * /users: the member directory (spec §2 "user list"; GET /user/directory). Every listed member as a card in a grid
+ * that reflows from one column on a phone to four, sorted by reputation, newest, votes cast, edits made or the staff
+ * alone, filtered by the start of a name as the visitor types (debounced), paged with real links. The state lives in
+ * the address (`/users?sort=voters&q=ann&page=2`, defaults left out), so it survives reloads and is shared as a link.
+ * The "This week" tab shows Answer's weekly lists (GET /user/ranking). Server-rendered (modules/ssr) with the page's
+ * data embedded, so hydration neither fetches nor moves anything; avatars have their size before they load.
  */
-import Alert from 'react-bootstrap/Alert';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { Avatar } from '../../components/Avatar';
-import { formatCount } from '../../lib/format';
-import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useRanking, type RankedUser } from './api';
+import { DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS } from './directory';
+import { MemberGrid } from './MemberGrid';
+import { WeekLists } from './WeekLists';
 
-type Metric = 'reputation' | 'votes' | 'staff';
+const FILTER_DEBOUNCE_MS = 300;
+/** The tabs: the directory's orders, then the weekly lists. */
+const TABS = [...DIRECTORY_SORTS, 'week'] as const;
+export type UsersTab = (typeof TABS)[number];
 
-function UserCard({ user, metric }: { user: RankedUser; metric: Metric }) {
-  const { t } = useTranslation();
-  const name = user.display_name || user.username;
-  const value = metric === 'votes' ? t('user_list.vote_count', { count: user.vote_count, formatted: formatCount(user.vote_count) }) : t('user_list.reputation', { formatted: formatCount(user.rank) });
-  return (
-    <li className="col">
-      <div className="d-flex align-items-center gap-2 p-2 rounded border h-100 bg-body">
-        <Avatar src={user.avatar} name={name} size={40} />
-        <div className="min-w-0">
-          <Link to={`/users/${encodeURIComponent(user.username)}`} className="fw-semibold text-decoration-none d-block text-truncate">
-            {name}
-          </Link>
-          <span className="small text-body-secondary">{value}</span>
-        </div>
-      </div>
-    </li>
-  );
+/** The page's state from its address: unknown sorts become reputation, pages 1 to 10,000, the name trimmed to 30. */
+export function usersState(params: URLSearchParams): { sort: UsersTab; q: string; page: number } {
+  const raw = params.get('sort') ?? '';
+  const sort = (TABS as readonly string[]).includes(raw) ? (raw as UsersTab) : 'reputation';
+  const n = Number(params.get('page'));
+  const page = Number.isInteger(n) && n >= 1 ? Math.min(n, DIRECTORY_MAX_PAGE) : 1;
+  return { sort, q: (params.get('q') ?? '').trim().slice(0, DIRECTORY_QUERY_MAX).trim(), page };
 }
 
-function Section({ id, title, users, metric, loading, slow }: { id: string; title: string; users?: RankedUser[]; metric: Metric; loading: boolean; slow: boolean }) {
+/** A directory address; defaults are left out. The weekly lists take no name or page. */
+export function usersHref(sort: UsersTab, page: number, q: string): string {
+  const p = new URLSearchParams();
+  if (sort !== 'reputation') p.set('sort', sort);
+  if (sort !== 'week') {
+    if (q) p.set('q', q);
+    if (page > 1) p.set('page', String(page));
+  }
+  const qs = p.toString();
+  return qs ? `/users?${qs}` : '/users';
+}
+
+/** The member directory page. */
+export default function UserListPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { sort, q, page } = usersState(params);
+  const [typed, setTyped] = useState(q);
+  usePageTitle(t('member_directory.title'));
+
+  // The box follows the address (back / forward); the address follows the box, debounced and without new history
+  // entries. Typing on the weekly tab searches the directory.
+  useEffect(() => setTyped(q), [q]);
+  const apply = (text: string) => {
+    const next = text.trim();
+    if (next === q && (sort !== 'week' || !next)) return;
+    const href = usersHref(sort === 'week' ? 'reputation' : sort, 1, next);
+    setParams(new URLSearchParams(href.split('?')[1] ?? ''), { replace: true });
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => apply(typed), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
   return (
-    <section aria-labelledby={id} className="mb-4">
-      <h2 id={id} className="h5 mb-3">
-        {title}
-      </h2>
-      {loading ? (
-        slow ? (
-          <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-2 mb-0" aria-hidden="true">
-            {Array.from({ length: 4 }, (_, i) => (
-              <li key={i} className="col">
-                <div className="q-skeleton rounded" style={{ height: 58 }} />
+    <div className="container">
+      <h1 className="h3 mb-1">{t('member_directory.title')}</h1>
+      <p className="text-body-secondary small mb-3">{t('member_directory.intro')}</p>
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-3">
+        <form
+          role="search"
+          style={{ flex: '1 1 16rem', maxWidth: '24rem' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(typed);
+          }}
+        >
+          <label htmlFor="q-member-filter" className="visually-hidden">
+            {t('member_directory.search_label')}
+          </label>
+          <input id="q-member-filter" className="form-control" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('member_directory.search_placeholder')} maxLength={DIRECTORY_QUERY_MAX} autoComplete="off" />
+        </form>
+        <nav aria-label={t('member_directory.sort_label')}>
+          <ul className="nav nav-underline flex-wrap column-gap-3 row-gap-1">
+            {TABS.map((s) => (
+              <li key={s} className="nav-item">
+                <Link to={usersHref(s, 1, q)} className={`nav-link py-1${s === sort ? ' active' : ''}`} aria-current={s === sort ? 'page' : undefined}>
+                  {t(`member_directory.sort.${s}`)}
+                </Link>
               </li>
             ))}
           </ul>
-        ) : (
-          <div style={{ minHeight: 58 }} />
-        )
-      ) : users?.length ? (
-        <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-2 mb-0">
-          {users.map((u) => (
-            <UserCard key={u.username} user={u} metric={metric} />
-          ))}
-        </ul>
-      ) : users ? (
-        <p className="text-body-secondary mb-0">{t('user_list.empty')}</p>
-      ) : null}
-    </section>
-  );
-}
-
-/** The user list page. */
-export default function UserListPage() {
-  const { t } = useTranslation();
-  const { data, isPending, isError } = useRanking();
-  const slow = useDelayedFlag(isPending);
-  usePageTitle(t('user_list.title'));
-  return (
-    <div className="container">
-      <h1 className="h3 mb-1">{t('user_list.title')}</h1>
-      <p className="text-body-secondary mb-4">{t('user_list.subtitle')}</p>
-      {isError ? <Alert variant="danger">{t('user_list.load_failed')}</Alert> : null}
-      <Section id="q-users-rep" title={t('user_list.most_reputation')} users={data?.users_with_the_most_reputation} metric="reputation" loading={isPending} slow={slow} />
-      <Section id="q-users-votes" title={t('user_list.most_votes')} users={data?.users_with_the_most_vote} metric="votes" loading={isPending} slow={slow} />
-      <Section id="q-users-staff" title={t('user_list.staff')} users={data?.staffs} metric="staff" loading={isPending} slow={slow} />
+        </nav>
+      </div>
+      {sort === 'week' ? (
+        <WeekLists />
+      ) : (
+        <MemberGrid sort={sort} q={q} page={page} hrefFor={(p) => usersHref(sort, p, q)} clearHref={usersHref(sort, 1, '')} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Calls of the user list and profiles (spec §7 "Profiles", GET /user/ranking; docs/API.md). */
+/** Calls of the profiles (spec §7 "Profiles"; docs/API.md); the member directory's are in directory.ts. */
 import { useQuery } from '@tanstack/react-query';
 import { apiKey } from '@quorum/contract';
 import { api } from '../../lib/api';
@@ -8,21 +8,6 @@ const BASE = '/answer/api/v1/personal';
 
 /** Page size of the profile lists. */
 export const PROFILE_PAGE_SIZE = 20;
-
-/** A user in the ranking lists. */
-export interface RankedUser {
-  username: string;
-  display_name: string;
-  avatar: string;
-  rank: number;
-  vote_count: number;
-}
-
-export interface Ranking {
-  users_with_the_most_reputation: RankedUser[];
-  users_with_the_most_vote: RankedUser[];
-  staffs: RankedUser[];
-}
 
 /** GET /personal/user/info (the user object, flat as Answer returns it). */
 export interface Profile {
@@ -112,14 +97,6 @@ export interface OwnVote {
   /** The question's permalink slug (server-made). */
   url_title: string;
   vote_type: string;
-}
-
-/** GET /user/ranking. */
-export function useRanking() {
-  return useQuery({
-    queryKey: [apiKey('/answer/api/v1/user/ranking')],
-    queryFn: () => api.get<Ranking>('/answer/api/v1/user/ranking'),
-  });
 }
 
 /** GET /personal/user/info; a 404 shows the not-found page. */
