@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PostStatus } from '@quorum/contract';
 import { Link } from '../../components/Link';
 import { TimeAgo } from '../../components/TimeAgo';
 import { api } from '../../lib/api';
@@ -16,7 +17,8 @@ const userHref = (name: string) => `/users/${encodeURIComponent(name)}`;
 /**
  * One comment: up-vote, text (server-rendered HTML; `@name` already a profile link), author, reply target, time,
  * and reply / edit / delete (the last two from its `member_actions`; delete asks first) / flag (for members, on
- * others' comments, or when the server offers `report`).
+ * others' comments, or when the server offers `report`). A comment hidden by flags pending review (status 11,
+ * shown only to its author and moderators) is marked pending, with no actions until a moderator decides.
  */
 export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo; onChange: (c: CommentInfo) => void; onDelete: () => void; onReply: () => void }) {
   const { t } = useTranslation();
@@ -49,6 +51,7 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
   };
 
   const name = c.user_display_name || c.username;
+  const hidden = c.status === PostStatus.pending;
   return (
     <li className="q-comment d-flex gap-2 py-2 border-bottom small" id={`comment-${c.comment_id}`}>
       <div className="text-center flex-shrink-0" style={{ width: 36 }}>
@@ -83,7 +86,12 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
               ) : null}{' '}
               <TimeAgo at={c.created_at} />
             </span>
-            <span className="ms-2 d-inline-flex gap-2">
+            {hidden ? (
+              <span className="badge text-bg-warning ms-2" title={t('status.pending_message')}>
+                {t('status.pending')}
+              </span>
+            ) : null}
+            <span className={hidden ? 'd-none' : 'ms-2 d-inline-flex gap-2'}>
               <button type="button" className="btn btn-link btn-sm p-0 small text-body-secondary" onClick={() => gate() && onReply()}>
                 {t('qa.comment.reply')}
               </button>
