@@ -10,7 +10,7 @@
  * report.service.ts `reviewReport`). The +1/+2 (Laplace's rule of succession) give a new flagger 0.5 and keep a
  * short record from swinging the weight to 0 or 2. Reputation adds up to double: 1 adds nothing, 100 half,
  * 10 000 and more the full double. So a new member's flag weighs 1.0, a member whose ten flags were all helpful
- * about 1.8 (3.3 with 10 000 reputation), one whose ten flags were all ignored about 0.17. A moderator's flag
+ * about 1.83 (3.67 with 10 000 reputation), one whose ten flags were all ignored about 0.17. A moderator's flag
  * weighs the hide threshold (the post is hidden at once; report.hide.ts), or 2.0 when hiding is off.
  * The post's flag score is the sum of the weights of its waiting flags (report.repository.ts `scoreOf`).
  */
