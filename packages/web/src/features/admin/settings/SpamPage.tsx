@@ -40,7 +40,7 @@ function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: 
   const id = useId();
   const error = state.errors[name];
   return (
-    <Form.Group controlId={id} className="mb-3">
+    <Form.Group controlId={id} className="mb-2">
       <Form.Label className="fw-medium small mb-1">{label}</Form.Label>
       <Form.Control
         name={name}
@@ -48,6 +48,7 @@ function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: 
         value={String(state.form[name] ?? '')}
         onChange={(e) => state.set(name, e.target.value)}
         isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
         aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
       />
       {hint && <Form.Text id={`${id}-hint`} className="d-block">{hint}</Form.Text>}
@@ -56,15 +57,17 @@ function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: 
   );
 }
 
-/** A titled group of whole-number inputs, side by side from the small breakpoint up. */
-function NumberGroup({ state, legend, hint, names, labels }: { state: SettingsForm; legend: string; hint?: string; names: string[]; labels: string[] }) {
+/**
+ * A titled group of three whole-number inputs side by side, bottoms aligned; `stack` puts them one under the
+ * other on phones (for long labels).
+ */
+function NumberGroup({ state, legend, names, labels, stack }: { state: SettingsForm; legend: string; names: string[]; labels: string[]; stack?: boolean }) {
   return (
     <fieldset className="mb-2">
       <legend className="h6 mb-1">{legend}</legend>
-      {hint && <p className="small text-body-secondary mb-2">{hint}</p>}
-      <div className="row g-3">
+      <div className="row g-2 align-items-end">
         {names.map((n, i) => (
-          <div key={n} className="col-12 col-sm-4">
+          <div key={n} className={stack ? 'col-12 col-sm-4' : 'col-4'}>
             <NumberInput state={state} name={n} label={labels[i]!} />
           </div>
         ))}
@@ -99,7 +102,7 @@ export default function SpamPage() {
     <SettingsFrame page="spam" state={state}>
       <h3 className="h5 mt-2">{t('admin.spam.new_members')}</h3>
       <div className="row">
-        <div className="col-12 col-sm-6 col-xl-4">
+        <div className="col-12 col-sm-8 col-xl-6">
           <NumberInput state={state} name="new_member_reputation" label={t('admin.spam.new_member_reputation')} hint={t('admin.spam.new_member_reputation_hint')} />
         </div>
       </div>
@@ -113,6 +116,7 @@ export default function SpamPage() {
         legend={t('admin.spam.other')}
         names={['edits_per_hour', 'flags_per_day', 'first_post_wait_seconds']}
         labels={[t('admin.spam.edits_per_hour'), t('admin.spam.flags_per_day'), t('admin.spam.first_post_wait_seconds')]}
+        stack
       />
       <h3 className="h5 mt-3">{t('admin.spam.screening')}</h3>
       <p className="small text-body-secondary">{t('admin.spam.screening_intro')}</p>
