@@ -161,6 +161,8 @@ export async function pairsOf(site: Site): Promise<Pair[]> {
     section('setting/smtp', (i) => ({ from_name: `Coherent ${i}`, from_email: 'noreply@example.com', smtp_host: '127.0.0.1', smtp_port: 2525 })),
     // Level 1 lets a member of reputation 1 post links freely; level 2 asks for 10 (privilege.ts).
     section('setting/privileges', (i) => ({ level: even(i) ? 2 : 1 }), async (i, t) => ((await get(`${V1}/permission?action=link.url_limit`, t))['link.url_limit'] as { has_permission?: boolean } | undefined)?.has_permission === !even(i), 'GET /permission', (i) => ({ selected_level: even(i) ? 2 : 1 })),
+    // The captcha provider (modules/captcha): the next captcha anyone fetches is the chosen provider's.
+    section('captcha', (i) => ({ provider: even(i) ? 'pow_captcha' : 'basic_captcha' }), async (i, t) => (await get(`${V1}/user/action/record?action=e_mail&accept=pow`, t)).captcha_type === (even(i) ? 'pow' : 'image'), 'GET /user/action/record'),
     {
       name: 'plugin on/off (PUT /admin/api/plugin/status -> GET /plugin/status)',
       writer: () => admin,
