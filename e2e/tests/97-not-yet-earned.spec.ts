@@ -80,7 +80,8 @@ test('a tag edit refused on save says why and keeps what was typed', async ({ pa
       // Meanwhile the administrator raises the bar to level 2 (tag edit 50).
       await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, admin);
       await page.getByRole('button', { name: 'Save edits' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: needs })).toBeVisible();
+      // Above the form itself, not only in the toast that fades.
+      await expect(page.locator('#q-main form').getByRole('alert').filter({ hasText: needs })).toBeVisible();
       await expect(name).toHaveValue('Support and help');
       await expect(description).toContainText('Questions about using this site.');
       await expect(page.getByLabel('Edit summary')).toHaveValue('Clearer name and a longer description');
