@@ -21,7 +21,7 @@ export const CARD_HEIGHT = 82;
 /** A member's card: avatar, name, and two lines the card always has. */
 export function Card({ name, username, avatar, first, second }: { name: string; username: string; avatar: string; first: ReactNode; second: ReactNode }) {
   return (
-    <li className="col">
+    <li className="col" data-testid="member-card">
       <div className="d-flex align-items-center gap-2 p-2 rounded border h-100 bg-body" style={{ minHeight: CARD_HEIGHT }}>
         <Avatar src={avatar} name={name} size={48} />
         <div className="min-w-0 small lh-sm">
