@@ -2,10 +2,10 @@
  * The proof-of-work captcha in the browser: the admin picks it on /admin/captcha and asks for a captcha at sign-up;
  * a visitor fills the sign-up form with the keyboard only while the page proves it is no robot with Web Crypto, the
  * status line (a live region) saying "Checking you are not a robot… done", with no image and nothing to type; Enter
- * signs up. Screenshots at 1280 and 375 px.
+ * signs up. A login after failed attempts sends a proof too, with no dialog. Screenshots at 1280 and 375 px.
  */
 import type { Browser, Page } from '@playwright/test';
-import { adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
+import { activeUser, adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 /** A page logged in as `token` (the token is put where the app keeps it before any script runs). */
@@ -21,6 +21,8 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
   test.setTimeout(120_000);
   await ensureInstalled(request, baseURL!);
   const admin = await adminToken(request);
+  // Made before sign-up asks for a captcha (the fixture signs up through the API).
+  const member = await activeUser(request, admin, 'powlogin');
   const before = await apiCall<Record<string, unknown>>(request, 'GET', CAPTCHA, undefined, admin);
   const restore = { provider: before.provider, pow_difficulty: before.pow_difficulty, image_fallback: before.image_fallback, on_sign_up: before.on_sign_up, questions: before.questions };
   try {
@@ -73,6 +75,24 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
         await context.close();
       });
     }
+
+    await test.step('a login after failed attempts proves itself the same way, nothing to type', async () => {
+      const email = member.email;
+      for (let i = 0; i < 3; i++) await request.fetch('/answer/api/v1/user/login/email', { method: 'POST', data: { e_mail: email, pass: `wrong-${i}` } });
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto('/users/login');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(member.password);
+      const sent = page.waitForRequest((r) => r.url().endsWith('/answer/api/v1/user/login/email') && r.method() === 'POST');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      const body = (await sent).postDataJSON() as { captcha_id?: string; captcha_code?: string };
+      expect(body.captcha_id).toMatch(/^pow_captcha\./);
+      expect(body.captcha_code).toMatch(/^\d+$/);
+      await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await context.close();
+    });
 
     await test.step('without a proof the server refuses the sign-up with the captcha message', async () => {
       const res = await request.fetch('/answer/api/v1/user/register/email', { method: 'POST', data: { name: `nopow${unique()}`.slice(0, 30), e_mail: `nopow${unique()}@example.com`, pass: 'password-123' } });
