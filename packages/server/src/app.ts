@@ -54,7 +54,7 @@ import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
-import { penaltyRoutes } from './modules/penalty/index.js';
+import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 import { notifyMailRoutes } from './modules/notify-mail/index.js';
@@ -170,6 +170,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startDigestScheduler(ctx);
   startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
+  startPenaltyHousekeeping(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();

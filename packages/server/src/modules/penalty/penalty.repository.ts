@@ -61,3 +61,22 @@ export async function namesOf(db: Db, ids: string[]): Promise<Map<string, { user
   const rows = await db.kysely.selectFrom('users').select(['id', 'username', 'display_name']).where('id', 'in', unique).execute();
   return new Map(rows.map((r) => [r.id, { username: r.username, display_name: r.display_name || r.username }]));
 }
+
+/**
+ * Tidies the users rows of penalties past their end (the periodic pass): an ended silence's `silenced_until` back
+ * to null, an ended suspension back to status 1. Nothing depends on it (an ended penalty never applies: the
+ * guards compare its end with the clock); it keeps the rows as readers outside the guards expect them. Each
+ * update matches only ends already passed, so a penalty imposed meanwhile is never touched.
+ * @returns users rows changed
+ */
+export async function clearEnded(db: Db, now: number): Promise<number> {
+  const a = await db.kysely.updateTable('users').set({ silenced_until: null, updated_at: now }).where('silenced_until', '>', 0).where('silenced_until', '<=', now).executeTakeFirst();
+  const b = await db.kysely
+    .updateTable('users')
+    .set({ status: 1, suspended_until: null, updated_at: now })
+    .where('status', '=', 9)
+    .where('suspended_until', '>', 0)
+    .where('suspended_until', '<=', now)
+    .executeTakeFirst();
+  return Number(a.numUpdatedRows ?? 0) + Number(b.numUpdatedRows ?? 0);
+}

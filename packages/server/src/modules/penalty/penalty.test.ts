@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, registerUser, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { startMailbox, useMailbox, type Mailbox } from '../../../test/mailbox.js';
+import { tidyEndedPenalties } from './penalty.housekeeping.js';
 
 const ADM = '/answer/admin/api';
 const V1 = '/answer/api/v1';
@@ -116,6 +117,12 @@ for (const dialect of DIALECTS) {
       const h = await history(m.id);
       expect(h.list[0]).toMatchObject({ duration: 'date', ends_at: until, state: 'ended', ended_at: until, lifted_at: 0 });
       expect(h.silenced_until).toBe(-1);
+      // The periodic tidy then sets the users row back; the history is unchanged.
+      const column = async () => (await app().quorum.database!.kysely.selectFrom('users').select('silenced_until').where('id', '=', m.id).executeTakeFirstOrThrow()).silenced_until;
+      expect(Number(await column())).toBe(until);
+      expect(await tidyEndedPenalties(app().quorum)).toBeGreaterThanOrEqual(1);
+      expect(await column()).toBeNull();
+      expect((await history(m.id)).list[0]).toMatchObject({ state: 'ended', ended_at: until });
     });
 
     it('suspends with a reason the login refusal shows; Answer\'s status call records and lifts suspensions in the same history', async (t) => {
