@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
+import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { activeUser } from '../comment/social.testkit.js';
 
 const DIRECTORY = '/answer/api/v1/user/directory';
@@ -179,6 +179,15 @@ for (const dialect of DIALECTS) {
       expect(shown(r.body.data.users_with_the_most_vote)).toEqual(['zed', 'emile', 'ann']);
       expect(shown(r.body.data.staffs)).toEqual(['moddy', 'admin']);
       expect(r.body.data.users_with_the_most_vote[0]).toEqual({ username: 'zed', display_name: 'Zed', avatar: '', rank: 2, vote_count: 3 });
+    });
+
+    it('is for members only on a private site', async (t) => {
+      if (!site) return t.skip();
+      const token = await adminToken(site.app);
+      const login = (await call(site.app, 'GET', '/answer/admin/api/siteinfo/login', { token })).body.data;
+      expect((await call(site.app, 'PUT', '/answer/admin/api/siteinfo/login', { token, body: { ...login, login_required: true } })).status).toBe(200);
+      expect((await get('')).status).toBe(401);
+      expect((await call(site.app, 'GET', DIRECTORY, { token })).body.data.count).toBe(8);
     });
   });
 }
