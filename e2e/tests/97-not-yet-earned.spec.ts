@@ -1,8 +1,8 @@
 /**
  * Actions a member has not earned yet are there, disabled, with the reason: editing someone else's question or
- * answer from the post's menu says the reputation it needs, the member's own and how to earn it (before, the
- * entry was simply missing); a tag edit refused on save (the privilege was raised while the member typed) says why
- * above the form and keeps every typed character.
+ * answer from the post's menu, and editing a tag's synonyms, say the reputation they need, the member's own and
+ * how to earn it (before, the entries were simply missing); a tag edit refused on save (the privilege was raised
+ * while the member typed) says why above the form and keeps every typed character.
  */
 import type { Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, SEEDED_TAG, unique, type TestUser } from '../fixtures/api';
@@ -15,7 +15,7 @@ async function openAs(page: Page, user: TestUser, path: string): Promise<void> {
   await page.goto(path);
 }
 
-test('editing others\' posts is shown disabled in the post menu, with the reputation it needs', async ({ page, request, baseURL, shot }) => {
+test('editing others\' posts and a tag\'s synonyms is shown disabled, with the reputation it needs', async ({ page, request, baseURL, shot }) => {
   test.setTimeout(120_000);
   await ensureInstalled(request, baseURL!);
   const admin = await adminToken(request);
@@ -47,6 +47,19 @@ test('editing others\' posts is shown disabled in the post menu, with the reputa
       await expect(page.locator('.toast').last()).toContainText(needs(100));
       await expect(page).toHaveURL(new RegExp(`/questions/${q.id}`));
     }
+  }
+
+  // Tag synonyms (tag.synonym, 10,000 at level 2): the action is there, disabled, with its threshold.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openAs(page, newcomer, `/tags/${SEEDED_TAG}/info`);
+    const synonyms = page.getByRole('button', { name: 'Edit synonyms' });
+    await expect(synonyms).toHaveAttribute('aria-disabled', 'true');
+    await expect(synonyms).toHaveAccessibleDescription(needs(10000));
+    await synonyms.click({ force: true });
+    await expect(page.locator('.toast').last()).toContainText(needs(10000));
+    await expect(page.getByRole('textbox', { name: 'Synonyms of this tag' })).toHaveCount(0);
+    await shot(`tag synonyms for a newcomer at ${width}`);
   }
 
   // The author still edits their own post from the same menu.

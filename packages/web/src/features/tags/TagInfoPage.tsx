@@ -100,8 +100,10 @@ export default function TagInfoPage() {
     if (user) void refetch();
   }, [user?.id, refetch]);
 
-  // Not earned yet: the edit action is shown disabled with the reputation it needs (GET /permission).
-  const editWhy = refusal(usePermissions(['tag.edit']), 'tag.edit');
+  // Not earned yet: the edit and synonym actions are shown disabled with the reputation they need (GET /permission).
+  const perms = usePermissions(['tag.edit', 'tag.synonym']);
+  const editWhy = refusal(perms, 'tag.edit');
+  const synonymWhy = refusal(perms, 'tag.synonym');
 
   if (info.isError) {
     return (
@@ -167,6 +169,8 @@ export default function TagInfoPage() {
               <Button size="sm" variant="outline-secondary" onClick={() => setEditingSynonyms(true)}>
                 {t('tag_pages.synonyms_edit')}
               </Button>
+            ) : !canEditSynonyms && synonymWhy ? (
+              <NotYetButton label={t('tag_pages.synonyms_edit')} reason={synonymWhy} />
             ) : null}
           </div>
           <p className="small text-body-secondary">{t('tag_pages.synonyms_intro', { tag: tag.slug_name })}</p>
