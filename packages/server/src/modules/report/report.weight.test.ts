@@ -143,7 +143,7 @@ for (const dialect of DIALECTS) {
       expect(await commentIds(q, reader.token)).toEqual([]);
       expect(await commentIds(q, author.token)).toEqual([c]);
       expect(await commentIds(q, mod.token)).toEqual([c]);
-      const batch = async (token?: string) => (await call(site.app, 'GET', `${API}/comment/batch?object_ids=${q}&page_size=5`, { token })).body.data[q] as { count: number; list: { comment_id: string; status: number }[] };
+      const batch = async (token?: string) => (await call(site!.app, 'GET', `${API}/comment/batch?object_ids=${q}&page_size=5`, { token })).body.data[q] as { count: number; list: { comment_id: string; status: number }[] };
       expect(await batch()).toEqual({ count: 0, list: [] });
       expect(await batch(reader.token)).toEqual({ count: 0, list: [] });
       expect((await batch(author.token)).list.map((x) => [x.comment_id, x.status])).toEqual([[c, 11]]);
