@@ -2,7 +2,8 @@
  * The proof-of-work captcha in the browser: the admin picks it on /admin/captcha and asks for a captcha at sign-up;
  * a visitor fills the sign-up form with the keyboard only while the page proves it is no robot with Web Crypto, the
  * status line (a live region) saying "Checking you are not a robot… done", with no image and nothing to type; Enter
- * signs up. A login after failed attempts sends a proof too, with no dialog. Screenshots at 1280 and 375 px.
+ * signs up. A login after failed attempts sends a proof too, with no dialog. The question captcha
+ * asks in words in the dialog and takes its answer from the keyboard. Screenshots at 1280 and 375 px.
  */
 import type { Browser, Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
@@ -92,6 +93,33 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
       await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await context.close();
+    });
+
+    await test.step('the question captcha asks in words, answered with the keyboard', async () => {
+      await apiCall(request, 'PUT', CAPTCHA, { ...restore, on_sign_up: true, provider: 'question_captcha', questions: [{ question: 'What is frozen water called?', answers: ['ice'] }] }, admin);
+      for (const width of [1280, 375]) {
+        const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto('/users/account-recovery');
+        await page.getByLabel('E-mail').fill(member.email);
+        await page.getByLabel('E-mail').press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Verify you are human' });
+        await expect(dialog.getByText('What is frozen water called?')).toBeVisible();
+        await expect(dialog.getByRole('img')).toHaveCount(0);
+        const answer = dialog.getByLabel('Your answer');
+        await expect(answer).toBeFocused();
+        await expect(answer).toHaveAccessibleDescription('What is frozen water called?');
+        await page.keyboard.type('water');
+        await page.keyboard.press('Enter');
+        await expect(answer).toHaveAttribute('aria-invalid', 'true');
+        await expect(dialog.getByText('The captcha is not correct or has expired. Try the new one.')).toBeVisible();
+        await shot(`question captcha refused ${width}`, page);
+        await answer.fill('');
+        await page.keyboard.type(' ICE ');
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+        await context.close();
+      }
     });
 
     await test.step('without a proof the server refuses the sign-up with the captcha message', async () => {
