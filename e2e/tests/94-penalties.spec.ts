@@ -3,11 +3,22 @@
  * user page (the suggested length preset, the reason required, with a field error), the history lists it, the
  * member sees the notice with the end and the reason on the ask page and in place of the answer form, the
  * administrator lifts it early (the history says so, the notice goes); a suspension until a chosen date sends
- * the member's next visit to the suspended page with the reason. At 1280 and 375 px.
+ * the member's next visit to the suspended page with the reason. At 1280 and 375 px, with no axe WCAG A/AA
+ * violation on the dialog, the history and the notice.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
+
+/** The axe rule tags of WCAG 2.0, 2.1 and 2.2 at levels A and AA (as 90-a11y.spec.ts). */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** axe's WCAG A/AA violations on the page, one line each (rule: targets). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Opens `path` logged in with `token` (put in localStorage, as the login page leaves it; the app moves it into the cookie). */
 async function openWith(page: Page, token: string, path: string): Promise<void> {
@@ -45,6 +56,7 @@ for (const width of [1280, 375]) {
       await dialog.getByRole('radio', { name: '1 week' }).check();
       await dialog.getByLabel('Reason').fill(reason);
       await shot(`silence dialog at ${width}`);
+      expect(await axeViolations(page), 'the dialog').toEqual([]);
       await dialog.getByRole('button', { name: 'Silence', exact: true }).click();
       await expect(dialog).toBeHidden();
       const entry = page.locator('.q-penalty-history li').first();
@@ -53,6 +65,7 @@ for (const width of [1280, 375]) {
       await expect(entry).toContainText(reason);
       await expect(page.getByText('Silenced', { exact: true })).toBeVisible();
       await shot(`history with a silence at ${width}`);
+      expect(await axeViolations(page), 'the user page with its history').toEqual([]);
     });
 
     await test.step('the member sees the notice where they would write', async () => {
@@ -61,6 +74,7 @@ for (const width of [1280, 375]) {
       await expect(notice).toContainText('You are silenced until');
       await expect(notice).toContainText(`Reason: ${reason}`);
       await shot(`ask page of a silenced member at ${width}`);
+      expect(await axeViolations(page), 'the notice').toEqual([]);
       await page.goto(`/questions/${q.id}`);
       await expect(page.getByTestId('silenced-notice')).toContainText(reason);
       await expect(page.getByRole('button', { name: 'Post your answer' })).toHaveCount(0);
