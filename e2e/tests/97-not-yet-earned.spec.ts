@@ -105,3 +105,26 @@ test('a tag edit refused on save says why and keeps what was typed', async ({ pa
     await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, admin);
   }
 });
+
+test('typing a tag name no tag has says, before posting, that creating tags needs more reputation', async ({ page, request, baseURL, shot }) => {
+  await ensureInstalled(request, baseURL!);
+  const admin = await adminToken(request);
+  await apiCall(request, 'PUT', '/answer/admin/api/setting/privileges', { level: 2 }, admin);
+  const newcomer = await activeUser(request, admin, 'tagless');
+  const { rank } = await apiCall<{ rank: number }>(request, 'GET', '/answer/api/v1/user/info', undefined, newcomer.token);
+  const needs = `This needs 750 reputation; you have ${rank}. You earn reputation when others upvote your questions and answers or accept your answer.`;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openAs(page, newcomer, '/questions/ask');
+    const tags = page.locator('#q-main form input[role="combobox"]');
+    await tags.fill(`sourdough-${unique()}`.slice(0, 30));
+    const hint = page.getByText(/would be a new tag\. This needs 750 reputation/);
+    await expect(hint).toHaveText(new RegExp(`^“sourdough-\\w+” would be a new tag\\. ${needs.replace(/[.;]/g, (c) => `\\${c}`)}$`));
+    await expect(tags).toHaveAccessibleDescription(/would be a new tag/);
+    await shot(`new tag hint for a newcomer at ${width}`);
+    // A tag the site has: no hint.
+    await tags.fill(SEEDED_TAG);
+    await expect(page.getByRole('option', { name: SEEDED_TAG })).toBeVisible();
+    await expect(hint).toHaveCount(0);
+  }
+});

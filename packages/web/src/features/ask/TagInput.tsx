@@ -2,13 +2,15 @@
  * Tag chooser for the ask form: chips for chosen tags, a text input with suggestions from
  * GET /answer/api/v1/question/tags?tag=<prefix> (prefix match), and free typing of a new slug.
  * Keyboard: arrows pick a suggestion, Enter / comma / Tab add, Backspace on an empty input removes the
- * last chip, Delete or Backspace on a focused chip removes it.
+ * last chip, Delete or Backspace on a focused chip removes it. Typing a name no tag has, when the member has not
+ * earned creating tags yet (GET /permission `tag.add`), says so under the input with the reputation it needs.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from 'react-bootstrap/Form';
 import { LIMITS } from '@quorum/contract';
 import { api } from '../../lib/api';
+import { refusal, usePermissions } from '../post-actions/usePermissions';
 
 /** A chosen tag as sent with the question. */
 export interface ChosenTag {
@@ -45,6 +47,10 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
   const inputRef = useRef<HTMLInputElement>(null);
   const chipRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const full = value.length >= MAX_TAGS;
+  const newTagWhy = refusal(usePermissions(['tag.add']), 'tag.add');
+  /** The text the current suggestions answer (a new-tag hint waits for them). */
+  const [loadedFor, setLoadedFor] = useState('');
+  const hintId = useId();
 
   useEffect(() => {
     const prefix = text.trim();
@@ -60,6 +66,7 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
           if (cancelled) return;
           const chosen = new Set(value.map((v) => v.slug_name));
           setSuggestions((list ?? []).filter((s) => !chosen.has(s.slug_name)).slice(0, 8));
+          setLoadedFor(prefix);
           setActive(-1);
         })
         .catch(() => !cancelled && setSuggestions([]));
@@ -139,6 +146,8 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
   };
 
   const showList = open && suggestions.length > 0;
+  const typedSlug = toSlug(text);
+  const newTagHint = newTagWhy && typedSlug && loadedFor === text.trim() && !suggestions.some((s) => s.slug_name === typedSlug) ? t('ask.tags.new_not_yet', { tag: typedSlug, reason: newTagWhy }) : '';
   return (
     <div className="position-relative">
       <div
@@ -179,7 +188,7 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           aria-labelledby={labelId}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, newTagHint ? hintId : ''].filter(Boolean).join(' ') || undefined}
           aria-invalid={invalid || undefined}
           autoComplete="off"
           onChange={(e) => {
@@ -213,6 +222,11 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
           </li>
         ))}
       </ul>
+      {newTagHint ? (
+        <Form.Text id={hintId} className="d-block">
+          {newTagHint}
+        </Form.Text>
+      ) : null}
       <Form.Text className="d-block text-end" aria-live="polite">
         {t('ask.tags.count', { count: value.length, max: MAX_TAGS })}
       </Form.Text>
