@@ -4,11 +4,13 @@
  * day; links, images and mentions per post; edits per hour, flags per day, the wait after sign-up. Sign-up
  * screening: blocked e-mail domains and the editable list of disposable domains (the allow list stays on the
  * login page). 0 turns a limit off; a blank or non-numeric limit is refused on its field, never read as 0.
+ * Flags: the flag score that hides a post pending review (`flag_hide_weight`, decimals allowed; the server's
+ * modules/report report.hide.ts).
  */
 import { useId, useMemo } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { SPAM_POST_KINDS, SPAM_WINDOWS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
+import { FLAG_HIDE_WEIGHT_DEFAULT, SPAM_POST_KINDS, SPAM_WINDOWS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
 import { fetchSiteinfo, saveSiteinfo } from '../api';
 import { lines } from './sections';
 import { SETTINGS_SCHEMAS } from './schemas';
@@ -20,11 +22,14 @@ const LISTS = ['blocked_email_domains', 'disposable_email_domains'] as const;
 
 /** A whole number as typed, or NaN (refused by the schema) for anything else, blank included. */
 const whole = (v: string | boolean | undefined): number => (/^\s*\d+\s*$/.test(String(v ?? '')) ? Number(v) : Number.NaN);
+/** A number with an optional decimal part (point or comma) as typed, or NaN: the flag hide threshold. */
+const decimal = (v: string | boolean | undefined): number => (/^\s*\d+([.,]\d+)?\s*$/.test(String(v ?? '')) ? Number(String(v).trim().replace(',', '.')) : Number.NaN);
 
 function toForm(d: SiteSpamSettings): FormValues {
   const out: FormValues = { block_disposable_emails: d.block_disposable_emails === true };
   for (const n of LIMIT_NAMES) out[n] = String(d[n] ?? '');
   for (const l of LISTS) out[l] = (d[l] ?? []).join('\n');
+  out.flag_hide_weight = String(d.flag_hide_weight ?? FLAG_HIDE_WEIGHT_DEFAULT);
   return out;
 }
 
@@ -32,11 +37,12 @@ function toBody(f: FormValues, d: SiteSpamSettings): unknown {
   const body: Record<string, unknown> = { ...d, block_disposable_emails: f.block_disposable_emails === true };
   for (const n of LIMIT_NAMES) body[n] = whole(f[n]);
   for (const l of LISTS) body[l] = lines(f[l]);
+  body.flag_hide_weight = decimal(f.flag_hide_weight);
   return body;
 }
 
-/** One labelled whole-number input of the form. */
-function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: string; label: string; hint?: string }) {
+/** One labelled number input of the form: whole numbers, or with `decimals` a decimal part too. */
+function NumberInput({ state, name, label, hint, decimals }: { state: SettingsForm; name: string; label: string; hint?: string; decimals?: boolean }) {
   const id = useId();
   const error = state.errors[name];
   return (
@@ -44,7 +50,7 @@ function NumberInput({ state, name, label, hint }: { state: SettingsForm; name: 
       <Form.Label className="fw-medium small mb-1">{label}</Form.Label>
       <Form.Control
         name={name}
-        inputMode="numeric"
+        inputMode={decimals ? 'decimal' : 'numeric'}
         value={String(state.form[name] ?? '')}
         onChange={(e) => state.set(name, e.target.value)}
         isInvalid={!!error}
@@ -118,6 +124,12 @@ export default function SpamPage() {
         labels={[t('admin.spam.edits_per_hour'), t('admin.spam.flags_per_day'), t('admin.spam.first_post_wait_seconds')]}
         stack
       />
+      <h3 className="h5 mt-3">{t('admin.spam.flags')}</h3>
+      <div className="row">
+        <div className="col-12 col-sm-8 col-xl-6">
+          <NumberInput state={state} name="flag_hide_weight" label={t('admin.spam.flag_hide_weight')} hint={t('admin.spam.flag_hide_weight_hint')} decimals />
+        </div>
+      </div>
       <h3 className="h5 mt-3">{t('admin.spam.screening')}</h3>
       <p className="small text-body-secondary">{t('admin.spam.screening_intro')}</p>
       {SCREENING.map((f) => (
