@@ -82,3 +82,33 @@ test('flags hide an answer and a comment pending review; the flag tab shows thei
     for (const p of [reader, owner, moderator]) await p.context().close();
   }
 });
+
+test('the spam settings set the flag score that hides a post, decimals allowed, a bad value refused on its field', async ({ page, request, baseURL, shot }) => {
+  test.setTimeout(120_000);
+  await ensureInstalled(request, baseURL!);
+  const admin = await adminToken(request);
+  const before = await apiCall<Record<string, unknown>>(request, 'GET', '/answer/admin/api/siteinfo/spam', undefined, admin);
+  try {
+    await page.goto('/robots.txt');
+    await page.evaluate((t) => localStorage.setItem('quorum.token', t), admin);
+    await page.goto('/admin/spam');
+    const field = page.getByLabel('Flag score that hides a post');
+    await expect(field).toHaveValue('3');
+    await field.fill('a lot');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('a lot');
+    await field.fill('2.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Flag score that hides a post')).toHaveValue('2.5');
+    expect((await apiCall<{ flag_hide_weight: number }>(request, 'GET', '/answer/admin/api/siteinfo/spam', undefined, admin)).flag_hide_weight).toBe(2.5);
+    await page.getByLabel('Flag score that hides a post').scrollIntoViewIfNeeded();
+    await shot('the flag hide threshold in the spam settings');
+    await page.setViewportSize({ width: 375, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  } finally {
+    await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/spam', before, admin);
+  }
+});
