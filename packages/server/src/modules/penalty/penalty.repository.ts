@@ -40,9 +40,12 @@ export async function insertPenalty(db: Db, row: Insertable<UserPenaltiesTable>)
   await db.kysely.insertInto('user_penalties').values(row).execute();
 }
 
-/** Sets the silence in force of a member (`users.silenced_until`: null none, 0 forever, else its end). */
-export async function setSilencedUntil(db: Db, userId: string, until: number | null, now: number): Promise<void> {
-  await db.kysely.updateTable('users').set({ silenced_until: until, updated_at: now }).where('id', '=', userId).execute();
+/**
+ * Sets the silence in force of a member (`users.silenced_until`: null none, 0 forever, else its end). `updated_at`
+ * is left alone: the admin list reads it as when a suspension or deletion happened (Answer's suspended_at).
+ */
+export async function setSilencedUntil(db: Db, userId: string, until: number | null): Promise<void> {
+  await db.kysely.updateTable('users').set({ silenced_until: until }).where('id', '=', userId).execute();
 }
 
 /** Sets a member's suspension columns (status 9 + `suspended_until`, 0 forever; or status 1 and null). */
@@ -70,7 +73,7 @@ export async function namesOf(db: Db, ids: string[]): Promise<Map<string, { user
  * @returns users rows changed
  */
 export async function clearEnded(db: Db, now: number): Promise<number> {
-  const a = await db.kysely.updateTable('users').set({ silenced_until: null, updated_at: now }).where('silenced_until', '>', 0).where('silenced_until', '<=', now).executeTakeFirst();
+  const a = await db.kysely.updateTable('users').set({ silenced_until: null }).where('silenced_until', '>', 0).where('silenced_until', '<=', now).executeTakeFirst();
   const b = await db.kysely
     .updateTable('users')
     .set({ status: 1, suspended_until: null, updated_at: now })

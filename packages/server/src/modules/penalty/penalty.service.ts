@@ -77,7 +77,7 @@ export async function recordPenalty(ctx: AppContext, admin: UserRow, user: UserR
     const replaced = await repo.activePenalties(tx, user.id, p.kind, now);
     await repo.markLifted(tx, replaced.map((r) => r.id), admin.id, now);
     await repo.insertPenalty(tx, { id, user_id: user.id, kind: p.kind, duration: p.duration, reason: p.reason, created_by: admin.id, created_at: now, ends_at: p.endsAt });
-    if (p.kind === 'silence') await repo.setSilencedUntil(tx, user.id, p.endsAt, now);
+    if (p.kind === 'silence') await repo.setSilencedUntil(tx, user.id, p.endsAt);
     else await repo.setSuspension(tx, user.id, p.endsAt, now);
     await queuePenaltyMail(ctx, tx, mail, id);
   });
@@ -111,7 +111,7 @@ export async function liftPenalty(ctx: AppContext, admin: UserRow, userId: strin
   const active = await repo.activePenalties(db, user.id, kind, now);
   await transaction(db, async (tx) => {
     await repo.markLifted(tx, active.map((r) => r.id), admin.id, now);
-    if (kind === 'silence' && user.silenced_until !== null) await repo.setSilencedUntil(tx, user.id, null, now);
+    if (kind === 'silence' && user.silenced_until !== null) await repo.setSilencedUntil(tx, user.id, null);
     if (kind === 'suspend' && user.status === UserStatus.suspended) await repo.setSuspension(tx, user.id, null, now);
   });
   if (audit && active.length) await recordAdminAction(ctx, admin, { action: `user.lift_${kind}`, targetType: 'user', targetId: user.id, changes: { penalty_ids: active.map((r) => r.id) } });
