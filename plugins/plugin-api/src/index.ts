@@ -5,16 +5,18 @@
  * database, and calls the hooks of the kinds a plugin provides only while it is enabled.
  *
  * Kinds follow Apache Answer's plugin kinds; `connector`, `user-center` (./user-center.ts) and `captcha`
- * (./captcha.ts) have hooks the server calls today.
+ * (./captcha.ts) and `reviewer` (./reviewer.ts) have hooks the server calls today.
  */
 import type { CaptchaHooks } from './captcha.js';
+import type { ReviewerHooks } from './reviewer.js';
 import type { UserCenterHooks } from './user-center.js';
 
 export type * from './captcha.js';
+export type * from './reviewer.js';
 export type * from './user-center.js';
 
 /** The kinds of work a plugin can take on (Answer's plugin kinds). */
-export const PLUGIN_KINDS = ['connector', 'user-center', 'captcha', 'search', 'storage', 'notification', 'editor', 'render'] as const;
+export const PLUGIN_KINDS = ['connector', 'user-center', 'captcha', 'reviewer', 'search', 'storage', 'notification', 'editor', 'render'] as const;
 export type PluginKind = (typeof PLUGIN_KINDS)[number];
 
 /** Input types of a configuration field, as Answer's admin form knows them. */
@@ -133,6 +135,8 @@ export interface QuorumPlugin {
   userCenter?: UserCenterHooks;
   /** a captcha provider (only the one the admin picks in the captcha settings is used) */
   captcha?: CaptchaHooks;
+  /** scores members' text before it is published (every enabled reviewer is asked) */
+  reviewer?: ReviewerHooks;
   /**
    * Checks a configuration beyond the declared fields (e.g. "issuer or endpoints").
    * @returns field name -> message for each problem; empty when fine

@@ -188,8 +188,8 @@ export const PendingUserPageQuery = ReportPageQuery;
 export const PendingUserReviewReq = PendingPostReviewReq;
 export type PendingUserReviewReq = PendingPostReviewReq;
 
-/** Why a post waits in the queue. */
-export const QUEUE_REASONS = ['low_reputation', 'first_posts', 'too_many_links'] as const;
+/** Why a post waits in the queue (`reviewer`: a reviewer, built in or a plugin, asked for it; server modules/reviewer). */
+export const QUEUE_REASONS = ['low_reputation', 'first_posts', 'too_many_links', 'reviewer'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
 
 /** One queued post (Answer's GetUnreviewedPostPageResp); `reason` is the translated why. */

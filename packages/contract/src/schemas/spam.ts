@@ -14,6 +14,10 @@
  * Sign-up screening: addresses at `blocked_email_domains` (or their subdomains) are refused, and so are
  * addresses at `disposable_email_domains` while `block_disposable_emails` is on (the server ships a default
  * list, data/disposable-email-domains.txt). The allow list stays in the login section (`allow_email_domains`).
+ *
+ * The built-in reviewer (server modules/reviewer, rules in reviewer.rules.ts) scores posts and profiles with
+ * `spam_phrases` (each phrase found queues the post) and refuses text holding one of `blocked_words`; reviewer
+ * plugins (Akismet) that take longer than `reviewer_timeout_seconds` queue the post.
  */
 import { z } from 'zod';
 
@@ -76,6 +80,22 @@ export const FLAG_HIDE_WEIGHT_DEFAULT = 3;
 /** Highest flag hide threshold an admin may set. */
 export const FLAG_HIDE_WEIGHT_MAX = 1000;
 
+/** Most entries of the spam phrase and blocked word lists, and the longest entry. */
+export const REVIEW_LIST_MAX = 1000;
+export const REVIEW_ENTRY_MAX = 200;
+/** Bounds of the reviewer timeout, seconds; default 3. */
+export const REVIEWER_TIMEOUT_MIN = 1;
+export const REVIEWER_TIMEOUT_MAX = 30;
+export const REVIEWER_TIMEOUT_DEFAULT = 3;
+/** Phrases of common spam, the default of `spam_phrases` (matched case-insensitively, spaces loosely). */
+export const DEFAULT_SPAM_PHRASES: readonly string[] = ['buy cheap', 'casino bonus', 'free spins', 'payday loan', 'work from home and earn', 'crypto giveaway', 'cheap seo services', 'replica watches', 'essay writing service', 'click here to claim'];
+
+/** A list of phrases: trimmed, blank entries and repeats dropped. */
+const phrases = z
+  .array(z.string({ error: 'error.form.is_invalid' }).trim().max(REVIEW_ENTRY_MAX, 'error.form.is_invalid'), { error: 'error.form.is_invalid' })
+  .max(REVIEW_LIST_MAX, 'error.settings.list_too_long')
+  .transform((list) => [...new Set(list.filter(Boolean))]);
+
 /** PUT /admin/api/siteinfo/spam: every field optional; a field left out keeps its stored value. */
 export const SiteSpamReq = z.object({
   ...(Object.fromEntries(Object.keys(SPAM_LIMIT_DEFAULTS).map((k) => [k, count.optional()])) as Record<SpamLimitName, z.ZodOptional<typeof count>>),
@@ -84,8 +104,11 @@ export const SiteSpamReq = z.object({
   block_disposable_emails: z.boolean({ error: 'error.form.is_invalid' }).optional(),
   disposable_email_domains: domains(DISPOSABLE_DOMAINS_MAX).optional(),
   flag_hide_weight: z.coerce.number({ error: 'error.form.is_invalid' }).min(0, 'error.form.is_invalid').max(FLAG_HIDE_WEIGHT_MAX, 'error.form.is_invalid').optional(),
+  spam_phrases: phrases.optional(),
+  blocked_words: phrases.optional(),
+  reviewer_timeout_seconds: z.coerce.number({ error: 'error.form.is_invalid' }).int('error.form.is_invalid').min(REVIEWER_TIMEOUT_MIN, 'error.form.is_invalid').max(REVIEWER_TIMEOUT_MAX, 'error.form.is_invalid').optional(),
 });
 export type SiteSpamReq = z.infer<typeof SiteSpamReq>;
 
 /** GET /admin/api/siteinfo/spam: the stored section with defaults filled in. */
-export type SiteSpamSettings = { [K in SpamLimitName]: number } & { blocked_email_domains: string[]; block_disposable_emails: boolean; disposable_email_domains: string[]; flag_hide_weight: number };
+export type SiteSpamSettings = { [K in SpamLimitName]: number } & { blocked_email_domains: string[]; block_disposable_emails: boolean; disposable_email_domains: string[]; flag_hide_weight: number; spam_phrases: string[]; blocked_words: string[]; reviewer_timeout_seconds: number };
