@@ -22,29 +22,32 @@ function Deliveries({ id }: { id: string }) {
   const { data, isLoading } = useQuery({ queryKey: [...LIST_KEY, id, 'deliveries'], queryFn: () => webhookApi.deliveries(id) });
   if (isLoading) return <PageSpinner />;
   if (!data?.length) return <div className="small text-body-secondary">{t('integrations.webhooks.no_deliveries')}</div>;
+  // A phone scrolls the log sideways in its own box instead of widening the page (admin.css "Tables on a phone").
   return (
-    <table className="table table-sm small mb-0">
-      <thead>
-        <tr>
-          <th scope="col">{t('integrations.webhooks.event')}</th>
-          <th scope="col">{t('integrations.webhooks.status')}</th>
-          <th scope="col">{t('integrations.webhooks.response')}</th>
-          <th scope="col">{t('integrations.webhooks.attempts')}</th>
-          <th scope="col">{t('integrations.webhooks.time')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((d) => (
-          <tr key={d.id}>
-            <td>{d.event}</td>
-            <td>{t(`integrations.webhooks.statuses.${d.status}`)}</td>
-            <td>{d.response_code || d.error || '—'}</td>
-            <td>{d.attempts}</td>
-            <td>{formatDateTime(d.created_at, i18n.language)}</td>
+    <div className="table-responsive">
+      <table className="table table-sm small mb-0">
+        <thead>
+          <tr>
+            <th scope="col">{t('integrations.webhooks.event')}</th>
+            <th scope="col">{t('integrations.webhooks.status')}</th>
+            <th scope="col">{t('integrations.webhooks.response')}</th>
+            <th scope="col">{t('integrations.webhooks.attempts')}</th>
+            <th scope="col">{t('integrations.webhooks.time')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.id}>
+              <td>{d.event}</td>
+              <td>{t(`integrations.webhooks.statuses.${d.status}`)}</td>
+              <td>{d.response_code || d.error || '—'}</td>
+              <td>{d.attempts}</td>
+              <td>{formatDateTime(d.created_at, i18n.language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
