@@ -78,6 +78,8 @@ for (const width of [1280, 375]) {
       await page.goto(`/questions/${q.id}`);
       await expect(page.getByTestId('silenced-notice')).toContainText(reason);
       await expect(page.getByRole('button', { name: 'Post your answer' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Add a comment' }).first().click();
+      await expect(page.getByTestId('silenced-notice')).toHaveCount(2);
       await shot(`question page of a silenced member at ${width}`);
     });
 

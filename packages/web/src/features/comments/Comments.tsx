@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import type { PageData } from '../../lib/types';
 import { patchComments, useCommentBatch, type CommentInfo } from '../post-actions/batch';
 import { useGate } from '../post-actions/useGate';
+import { SilencedNotice } from '../penalty/SilencedNotice';
 import { CommentForm, mentionsOf } from './CommentForm';
 import { CommentItem } from './CommentItem';
 
@@ -93,7 +94,10 @@ export function Comments({ objectId, pageIds }: { objectId: string; pageIds: str
           ))}
         </ul>
       ) : null}
-      {form ? (
+      {form && user?.silenced ? (
+        // A silenced member asking to comment is told why they cannot (the server refuses it anyway).
+        <SilencedNotice className="mt-2 mb-0 py-2 small" />
+      ) : form ? (
         <>
           {form.replyTo ? <div className="small text-body-secondary mt-2">{t('qa.comment.reply_to', { name: form.replyTo.user_display_name || form.replyTo.username })}</div> : null}
           <CommentForm
