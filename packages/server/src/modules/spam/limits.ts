@@ -3,7 +3,7 @@
  * a member whose reputation is below `new_member_reputation` posts questions, answers and comments at most so
  * many times a minute, an hour and a day, may hold at most so many links, images and @mentions in a post, may
  * edit so many times an hour and flag so many times a day, and may post only a while after signing up. Members
- * from the threshold up keep the flood limits every member has (POST_RATE_LIMITS, an hour). Moderators and
+ * from the threshold up keep the flood limits every member has (ESTABLISHED_POST_RATE_LIMITS, an hour). Moderators and
  * administrators are never limited; nothing is limited when the app is built without rate limits (as the account
  * limits, modules/user throttle.ts: QUORUM_RATE_LIMIT=off).
  *
