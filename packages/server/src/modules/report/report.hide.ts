@@ -5,6 +5,7 @@
  * status (11) that queued posts have (modules/review), which the question, answer and comment modules already
  * keep from readers (anonymous and members) and show to its author (with the pending-review notice) and to
  * moderators (marked pending). Questions hide from status normal or closed, answers and comments from normal.
+ * Once hidden, other members no longer find the post to flag it (404, as any post they may not see).
  * The status it had is kept on the flag that hid it (`reports.hid_status`, migration 029), and every decision on
  * the flags first puts it back (report.service.ts `reviewReport`): ignoring the flags restores the post exactly
  * as it was, and the other decisions (edit, close, delete, unlist) act on the post as it was.

@@ -29,6 +29,8 @@ for (const dialect of DIALECTS) {
     afterAll(async () => site?.close());
 
     const fresh = (rank = 1) => member(site!, `wflag${++n}`, rank);
+    /** Asks as the author, each question with a body of its own (repeated text is a spam signal). */
+    const askAs = (title: string) => ask(site!, author.token, title, `${title}: what I tried so far, in detail (${++n}).`);
     const flag = (token: string, objectId: string, reportType = 57) => call(site!.app, 'POST', `${API}/report`, { token, body: { object_id: objectId, report_type: reportType } });
     const review = (body: Record<string, unknown>) => call(site!.app, 'PUT', `${API}/report/review`, { token: mod.token, body });
     type Item = { flag_id: string; object_id: string; flag_score: number; flag_weight: number; hidden_by_flags: boolean; submitter_user: { username: string }; object_status: number };
@@ -44,7 +46,7 @@ for (const dialect of DIALECTS) {
     const listed = async (qid: string) => ((await call(site!.app, 'GET', `${API}/question/page?order=newest&page=1&page_size=50`)).body.data.list as { id: string }[]).some((q) => q.id === qid);
     /** Files and decides one flag by `flagger` on a new question: helpful (acted on) or declined (ignored). */
     const decided = async (flagger: Member, helpful: boolean) => {
-      const q = await ask(site!, author.token, `A question for a flagger's record ${++n}`);
+      const q = await askAs(`A question for a flagger's record ${++n}`);
       expect((await flag(flagger.token, q)).status).toBe(200);
       const [item] = await flagsOn(q);
       const r = await review({ flag_id: item!.flag_id, operation_type: helpful ? 'unlist_post' : 'ignore_report' });
@@ -62,7 +64,7 @@ for (const dialect of DIALECTS) {
       for (let i = 0; i < 4; i++) await decided(declined, false);
       const weights: Record<string, number> = {};
       for (const m of [newcomer, trusted, declined, reputed]) {
-        const q = await ask(site, author.token, `A question weighed by ${m.id}`);
+        const q = await askAs(`A question weighed by ${m.id}`);
         expect((await flag(m.token, q)).status).toBe(200);
         weights[m.id] = (await flagsOn(q))[0]!.flag_weight;
       }
@@ -72,7 +74,7 @@ for (const dialect of DIALECTS) {
       expect(weights[declined.id]).toBe(0.33);
       expect(weights[reputed.id]).toBe(2);
 
-      const q = await ask(site, author.token, 'A question a moderator flags');
+      const q = await askAs('A question a moderator flags');
       expect((await flag(mod.token, q)).status).toBe(200);
       const [item] = await flagsOn(q);
       expect(item).toMatchObject({ flag_weight: 3, flag_score: 3, hidden_by_flags: true, object_status: 11 });
@@ -82,7 +84,7 @@ for (const dialect of DIALECTS) {
     it('hides a question at the threshold from readers, not from its author and moderators, and ignoring the flags restores it as it was', async (t) => {
       if (!site) return t.skip();
       await settleAll();
-      const q = await ask(site, author.token, 'A question that three members flag');
+      const q = await askAs('A question that three members flag');
       // Closed first: it must come back closed.
       expect((await call(site.app, 'PUT', `${API}/question/status`, { token: mod.token, body: { id: q, close_type: 5, close_msg: 'Closed before the flags' } })).status).toBe(200);
       const reader = await fresh();
@@ -116,7 +118,7 @@ for (const dialect of DIALECTS) {
     it('hides an answer and a comment from readers at once, even from a page read just before, and keeps the answer count right', async (t) => {
       if (!site) return t.skip();
       await settleAll();
-      const q = await ask(site, author.token, 'A question with a flagged answer and comment');
+      const q = await askAs('A question with a flagged answer and comment');
       const a = await answer(site, author.token, q, 'An answer with a link to a spam shop.');
       const c = (await call(site.app, 'POST', `${API}/comment`, { token: author.token, body: { object_id: q, original_text: 'A comment that members flag as rude.' } })).body.data.comment_id as string;
       const reader = await fresh();
@@ -158,6 +160,27 @@ for (const dialect of DIALECTS) {
       expect(await commentIds(q)).toEqual([c]);
     });
 
+    it('hides a post once when several flags cross the threshold at the same moment', async (t) => {
+      if (!site) return t.skip();
+      await settleAll();
+      const q = await askAs('A question whose answer is flagged by many at once');
+      const a = await answer(site, author.token, q, 'An answer that five members flag at the same moment.');
+      const flaggers = await Promise.all([1, 2, 3, 4, 5].map(() => fresh()));
+      const results = await Promise.all(flaggers.map((f) => flag(f.token, a, 61)));
+      // A flag that arrives once the answer is hidden finds nothing to flag (the flagger no longer sees it).
+      const accepted = results.filter((r) => r.status === 200).length;
+      expect(accepted).toBeGreaterThanOrEqual(3);
+      expect(results.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(Array(5 - accepted).fill(404));
+      expect((await questionInfo(q)).body.data.answer_count).toBe(0);
+      const hiding = await site.app.quorum.database!.kysely.selectFrom('reports').select('hid_status').where('object_id', '=', a).where('hid_status', '>', 0).execute();
+      expect(hiding).toEqual([{ hid_status: 1 }]);
+      const [item] = await flagsOn(a);
+      expect(item!.flag_score).toBe(accepted);
+      expect((await review({ flag_id: item!.flag_id, operation_type: 'ignore_report' })).status).toBe(200);
+      expect((await questionInfo(q)).body.data.answer_count).toBe(1);
+      expect(await answerIds(q)).toEqual([a]);
+    });
+
     it('carries out the other decisions on a hidden post: delete, close, unlist, edit', async (t) => {
       if (!site) return t.skip();
       await settleAll();
@@ -167,7 +190,7 @@ for (const dialect of DIALECTS) {
         expect(item?.hidden_by_flags).toBe(true);
         return item!.flag_id;
       };
-      const q = await ask(site, author.token, 'A question whose answer is deleted from the flags');
+      const q = await askAs('A question whose answer is deleted from the flags');
       const a = await answer(site, author.token, q, 'An answer the moderator deletes.');
       const deleted = await review({ flag_id: await hide(a, 61), operation_type: 'delete_post' });
       expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
@@ -179,12 +202,12 @@ for (const dialect of DIALECTS) {
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
       expect((await questionInfo(q)).body.data.operation).toMatchObject({ type: 'closed' });
 
-      const q2 = await ask(site, author.token, 'A question the moderator unlists');
+      const q2 = await askAs('A question the moderator unlists');
       expect((await review({ flag_id: await hide(q2), operation_type: 'unlist_post' })).status).toBe(200);
       expect((await questionInfo(q2)).status).toBe(200);
       expect(await listed(q2)).toBe(false);
 
-      const q3 = await ask(site, author.token, 'A question the moderator edits');
+      const q3 = await askAs('A question the moderator edits');
       const edited = await review({ flag_id: await hide(q3), operation_type: 'edit_post', title: 'A question the moderator has edited', content: 'Its body, edited by the moderator.', tags: [{ slug_name: 'support' }] });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       const info = await questionInfo(q3);
@@ -199,10 +222,10 @@ for (const dialect of DIALECTS) {
       // Hiding off, so that the heaviest post stays in the tab as it is.
       expect((await call(site.app, 'PUT', SPAM, { token: admin, body: { flag_hide_weight: 0 } })).status).toBe(200);
       const [low, mid, top, low2] = [
-        await ask(site, author.token, 'A question with one new flag'),
-        await ask(site, author.token, 'A question with two new flags'),
-        await ask(site, author.token, 'A question with a reputed and a new flag'),
-        await ask(site, author.token, 'Another question with one new flag'),
+        await askAs('A question with one new flag'),
+        await askAs('A question with two new flags'),
+        await askAs('A question with a reputed and a new flag'),
+        await askAs('Another question with one new flag'),
       ];
       for (const [q, rank] of [[low, 1], [mid, 1], [top, 10_000], [mid, 1], [low2, 1], [top, 1]] as const) expect((await flag((await fresh(rank)).token, q)).status).toBe(200);
       const list = (await queue()).list;
@@ -219,11 +242,11 @@ for (const dialect of DIALECTS) {
       expect(bad.body.data[0]).toMatchObject({ error_field: 'flag_hide_weight' });
       expect((await call(site.app, 'PUT', SPAM, { token: admin, body: { flag_hide_weight: 0 } })).status).toBe(200);
       expect((await call(site.app, 'GET', SPAM, { token: admin })).body.data.flag_hide_weight).toBe(0);
-      const q = await ask(site, author.token, 'A question flagged while hiding is off');
+      const q = await askAs('A question flagged while hiding is off');
       expect((await flag(mod.token, q)).status).toBe(200);
       expect((await questionInfo(q)).status).toBe(200);
       expect((await call(site.app, 'PUT', SPAM, { token: admin, body: { flag_hide_weight: 1.5 } })).status).toBe(200);
-      const q2 = await ask(site, author.token, 'A question two new flags hide');
+      const q2 = await askAs('A question two new flags hide');
       expect((await flag((await fresh()).token, q2)).status).toBe(200);
       expect((await questionInfo(q2)).status).toBe(200);
       expect((await flag((await fresh()).token, q2)).status).toBe(200);
