@@ -219,7 +219,8 @@ test('the admin suspends a member, who then sees the suspended page', async ({ p
   await row.getByRole('button', { name: /Actions/ }).click();
   await page.getByRole('button', { name: 'Suspend' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Suspend for').selectOption('7d');
+  await dialog.getByRole('radio', { name: '1 week' }).check();
+  await dialog.getByLabel('Reason').fill('Repeated off-topic answers.');
   await shot('suspend dialog');
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   await expect(row.getByText('Suspended')).toBeVisible();
