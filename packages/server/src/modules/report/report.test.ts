@@ -73,7 +73,7 @@ for (const dialect of DIALECTS) {
       const db = site.app.quorum.database!.kysely;
       await db.updateTable('reports').set({ status: 2 }).execute();
       const q = await ask(site, author.token, 'Question with a spam answer');
-      const a = await answer(site, author.token, q, 'Buy cheap watches at my shop today');
+      const a = await answer(site, author.token, q, 'Cheap watches at the best price in my shop today');
       expect((await flag(flagger.token, { object_id: a, report_type: 57 })).status).toBe(200);
       const other = await member(site, 'flagger2');
       expect((await flag(other.token, { object_id: a, report_type: 61 })).status).toBe(200);
