@@ -10,6 +10,7 @@ import userCenterWecom from '@quorum/plugin-user-center-wecom';
 import userCenterDingtalk from '@quorum/plugin-user-center-dingtalk';
 import userCenterSegmentfault from '@quorum/plugin-user-center-segmentfault';
 import userCenterWechat from '@quorum/plugin-user-center-wechat';
+import reviewerAkismet from '@quorum/plugin-reviewer-akismet';
 
 /** Package name -> the plugins its entry module exports. */
 export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: readonly QuorumPlugin[] }> = [
@@ -18,6 +19,7 @@ export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: reado
   { package: '@quorum/plugin-user-center-dingtalk', plugins: [userCenterDingtalk] },
   { package: '@quorum/plugin-user-center-segmentfault', plugins: [userCenterSegmentfault] },
   { package: '@quorum/plugin-user-center-wechat', plugins: [userCenterWechat] },
+  { package: '@quorum/plugin-reviewer-akismet', plugins: [reviewerAkismet] },
 ];
 
 /** Every installed plugin, in list order. */
