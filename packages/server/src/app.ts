@@ -68,6 +68,7 @@ import { webhookRoutes } from './modules/webhook/index.js';
 import { mcpRoutes } from './modules/mcp/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { installCoherence } from './core/coherence.js';
+import { installReviewerRequest } from './modules/reviewer/index.js';
 import { resolveTrustedProxies } from './config/proxies.js';
 
 declare module 'fastify' {
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   installCoherence(app);
   installMaintenance(app);
   installUserCenterGuard(app);
+  installReviewerRequest(app);
 
   // Private site: anonymous API calls other than auth and site info answer 401.
   app.addHook('preHandler', async (req) => {

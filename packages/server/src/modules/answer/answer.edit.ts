@@ -18,6 +18,7 @@ import { getSettings } from '../siteinfo/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './answer.repository.js';
 import { checkEditLimits } from '../spam/index.js';
+import { reviewPostEdit } from '../reviewer/reviewer.apply.js';
 
 /** Work done before the transaction opens. */
 export interface PreparedAnswerEdit {
@@ -77,8 +78,10 @@ async function isRollback(db: Db, a: repo.AnswerRow, snap: AnswerSnapshot): Prom
 export async function editAnswer(ctx: AppContext, user: UserRow, input: AnswerUpdateReq): Promise<{ mode: 'direct' | 'review'; answer: repo.AnswerRow }> {
   const db = requireDb(ctx);
   const a = await requireEditableAnswer(ctx, input.id, user);
-  const mode = await checkAnswerEditable(ctx, user, a);
+  const editable = await checkAnswerEditable(ctx, user, a);
   await checkEditLimits(ctx, user, input.content, 'content');
+  // A reviewer's queue verdict makes the edit a suggested edit waiting for review (modules/reviewer).
+  const mode = (await reviewPostEdit(ctx, user, 'answer', a.id, { content: input.content })) ? 'review' : editable;
   const snap: AnswerSnapshot = { content: input.content };
   const prep = await prepareAnswerEdit(ctx, snap);
   const ids = requireIds(ctx);

@@ -12,6 +12,7 @@ import { emitDomain, publishLive } from '../../core/events.js';
 import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
+import { rememberQueued, reviewNewPost } from '../reviewer/reviewer.apply.js';
 import { answerMemberActions, isModerator, requirePrivilege } from '../privilege/index.js';
 import { getVisibleQuestionRef, invalidateQuestionLists, noteAnswerAdded, questionInfo, recordQuestionLinks, requireAnswerableQuestion } from '../question/index.js';
 import { insertRevision } from '../revision/index.js';
@@ -37,7 +38,8 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   const { site_write, general } = await getSettings(ctx);
   if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw forbidden('error.answer.restrict_answer');
   await checkPostRate(ctx, user, 'answer', input.content, 'content');
-  const queued = await queueReason(ctx, user, input.content);
+  const reviewed = await reviewNewPost(ctx, user, 'answer', { content: input.content });
+  const queued = (await queueReason(ctx, user, input.content)) ?? (reviewed ? 'reviewer' : null);
   const ids = requireIds(ctx);
   const id = await ids.next('answer');
   const revisionId = await ids.next('revision');
@@ -71,6 +73,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     await recordQuestionLinks(tx, question.id, input.content, general.site_url, now);
   });
   invalidateQuestionLists();
+  if (reviewed) await rememberQueued(ctx, id, reviewed, `/questions/${question.id}/${id}`);
   if (row.status === PostStatus.normal) {
     publishLive(ctx, { type: 'question', question_id: question.id, kind: 'answer', object_id: id, user_id: user.id });
     await emitDomain(ctx, { type: 'answer.created', user_id: user.id, answer_id: id, question_id: question.id });

@@ -20,6 +20,7 @@ import { commentBatchRows } from './comment.batchcache.js';
 import * as repo from './comment.repository.js';
 import { requirePostTarget, visiblePostTargets, type PostTarget } from './target.js';
 import { checkEditLimits } from '../spam/index.js';
+import { reviewComment } from '../reviewer/reviewer.apply.js';
 
 type Presented = Record<string, unknown>;
 
@@ -63,13 +64,15 @@ async function requireComment(ctx: AppContext, id: string, viewer: UserRow): Pro
  * POST /comment: comments on a question or answer, optionally replying to a comment of the same post.
  * Records a 'commented' activity and notifies the post's author, the replied-to author and mentioned users.
  * @returns the comment as presented
- * @throws 403 `error.rank.fail_to_meet_the_condition` without 'comment.add'; 404 unknown post or reply target
+ * @throws 403 `error.rank.fail_to_meet_the_condition` without 'comment.add'; 404 unknown post or reply target; 400
+ *   field error on `original_text` when a reviewer holds or rejects the text (modules/reviewer)
  */
 export async function addComment(ctx: AppContext, user: UserRow, input: CommentAddReq, lang: string): Promise<Presented> {
   await requirePrivilege(ctx, user, 'comment.add');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
   await checkPostRate(ctx, user, 'comment', input.original_text, 'original_text');
+  await reviewComment(ctx, user, input.original_text);
   let reply: repo.CommentRow | undefined;
   if (input.reply_comment_id && input.reply_comment_id !== '0') {
     reply = await repo.findComment(db, input.reply_comment_id);
@@ -129,6 +132,7 @@ export async function updateComment(ctx: AppContext, user: UserRow, input: Comme
   const c = await requireComment(ctx, input.comment_id, user);
   if (!canManageComment(c, user)) throw forbidden('error.comment.not_owner');
   await checkEditLimits(ctx, user, input.original_text, 'original_text');
+  await reviewComment(ctx, user, input.original_text, c.id);
   const { html } = await render(ctx, input.original_text, []);
   const now = nowSeconds();
   await repo.updateCommentText(requireDb(ctx), c.id, input.original_text, html, now);

@@ -22,6 +22,7 @@ import { recordQuestionLinks } from './question.links.js';
 import * as repo from './question.repository.js';
 import { linkedTagIds, unlinkTags } from './question.state.repository.js';
 import { checkEditLimits } from '../spam/index.js';
+import { reviewPostEdit } from '../reviewer/reviewer.apply.js';
 
 /** Work done before the transaction opens (ids are never taken inside one). */
 export interface PreparedQuestionEdit {
@@ -101,8 +102,10 @@ async function isRollback(db: Db, q: repo.QuestionRow, snap: QuestionSnapshot): 
 export async function editQuestion(ctx: AppContext, user: UserRow, input: QuestionUpdateReq): Promise<{ mode: 'direct' | 'review'; urlTitle: string }> {
   const db = requireDb(ctx);
   const q = await requireEditableQuestion(ctx, input.id, user);
-  const mode = await checkQuestionEditable(ctx, user, q);
+  const editable = await checkQuestionEditable(ctx, user, q);
   await checkEditLimits(ctx, user, input.content, 'content');
+  // A reviewer's queue verdict makes the edit a suggested edit waiting for review (modules/reviewer).
+  const mode = (await reviewPostEdit(ctx, user, 'question', q.id, { title: input.title, content: input.content })) ? 'review' : editable;
   const snap: QuestionSnapshot = {
     title: input.title,
     content: input.content,

@@ -13,6 +13,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { recordActivity } from '../activity/index.js';
 // From its file: the review index also loads the queue calls, which use this module.
 import { checkPostRate, queuePost, queueReason } from '../review/queue.js';
+import { rememberQueued, reviewNewPost } from '../reviewer/reviewer.apply.js';
 import { questionMemberActions, requirePrivilege } from '../privilege/index.js';
 import { closeReason, presentReason } from '../reason/index.js';
 import { insertRevision } from '../revision/index.js';
@@ -40,7 +41,8 @@ import { countView } from './question.views.js';
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
   await requirePrivilege(ctx, user, 'question.add');
   await checkPostRate(ctx, user, 'question', input.content, 'content');
-  const queued = await queueReason(ctx, user, input.content);
+  const reviewed = await reviewNewPost(ctx, user, 'question', { title: input.title, content: input.content });
+  const queued = (await queueReason(ctx, user, input.content)) ?? (reviewed ? 'reviewer' : null);
   const db = requireDb(ctx);
   const ids = requireIds(ctx);
   const id = await ids.next('question');
@@ -84,6 +86,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: id, activityType: 'asked', revisionId, now });
   });
   cacheClear();
+  if (reviewed) await rememberQueued(ctx, id, reviewed, `/questions/${id}`);
   await emitDomain(ctx, { type: 'question.created', user_id: user.id, question_id: id });
   return id;
 }

@@ -21,6 +21,7 @@ import { presentTagsOfQuestions } from '../tag/index.js';
 import { type UserRow } from '../../core/auth/index.js';
 import { findUsersByIds, presentBasicUser } from '../user/index.js';
 import * as repo from './review.repository.js';
+import { reportReviewDecision } from '../reviewer/reviewer.feedback.js';
 
 /** 403 `error.object.no_permission` unless a moderator or administrator. */
 export function requireReviewer(user: UserRow): void {
@@ -100,6 +101,8 @@ export async function decidePendingPost(ctx: AppContext, reviewer: UserRow, inpu
     });
   });
   invalidateQuestionLists();
+  // A post a reviewer queued: its plugins hear the decision (approve: ham, reject: spam; modules/reviewer).
+  await reportReviewDecision(ctx, review.id, approve);
   // The asker hears of an answer when it goes public, as for an answer that was never queued.
   if (approve && answer) {
     const question = await findQuestion(db, answer.question_id);

@@ -14,6 +14,7 @@ import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
 import * as settingsRepo from './settings.repository.js';
 import { readUnsubscribeToken } from './settings.unsubscribe.js';
+import { reviewProfile } from '../reviewer/reviewer.apply.js';
 
 /** Most users returned by the @mention search. */
 export const MENTION_SEARCH_LIMIT = 10;
@@ -53,7 +54,8 @@ export function ownAvatarPath(url: string, siteUrl: string): string | null {
  * `error.user.update_not_allowed`. The bio is rendered from markdown once, here. A custom avatar must be an image
  * uploaded to this site (ownAvatarPath): another site's image would be fetched by every viewer's browser.
  * @throws 400 field errors (policy, duplicate username; `avatar`: `error.user.avatar_invalid` for a custom avatar
- *   without a URL, `error.user.avatar_not_uploaded` for one that is not one of the site's uploads)
+ *   without a URL, `error.user.avatar_not_uploaded` for one that is not one of the site's uploads); a changed
+ *   display name, bio or website is put to the reviewers (modules/reviewer): 400 field error on the changed field
  */
 export async function updateProfile(ctx: AppContext, user: UserRow, input: UpdateUserInfoReq): Promise<void> {
   const db = requireDb(ctx);
@@ -93,6 +95,8 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Updat
   if (issues.length) throw fieldErrors(issues);
   if (patch.username && (await repo.findUserByUsername(db, patch.username))) throw fieldError('username', 'error.user.username_duplicate');
   if (!Object.keys(patch).length) return;
+  const reviewed = (['bio', 'website', 'display_name'] as const).find((f) => patch[f] !== undefined);
+  if (reviewed) await reviewProfile(ctx, user, { display_name: patch.display_name ?? user.display_name, bio: patch.bio ?? user.bio, website: patch.website ?? user.website }, reviewed);
   try {
     await repo.updateUser(db, user.id, patch, nowSeconds());
   } catch (err) {
