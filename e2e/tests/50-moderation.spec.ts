@@ -54,7 +54,7 @@ test('members flag, a moderator works the review queue to empty', async ({ brows
   const mod = await activeUser(request, admin, 'mod', 3);
   const id = unique();
   const q = await askQuestion(request, asker, `How do I rotate the signing keys of the build server ${id}?`, 'The build server signs every artifact.\nHow do I rotate its keys without breaking old releases?');
-  const spam = await postAnswer(request, spammer, q.id, `Buy cheap watches at the best prices today, visit our shop ${id}!`);
+  const spam = await postAnswer(request, spammer, q.id, `Discounted watches at the best prices today, visit our shop ${id}!`);
   const question = await apiCall<{ tags: { slug_name: string }[]; content: string }>(request, 'GET', `/answer/api/v1/question/info?id=${q.id}`, undefined, asker.token);
 
   const member = await pageAs(browser, baseURL!, flagger);
@@ -96,7 +96,7 @@ test('members flag, a moderator works the review queue to empty', async ({ brows
       await expect(moderator).toHaveURL(/\/review/);
       await openQueue(moderator, 'Post flags');
       const task = moderator.locator('.q-review-task');
-      await expect(task).toContainText('Buy cheap watches');
+      await expect(task).toContainText('Discounted watches');
       await expect(task).toContainText(flagger.username);
       for (const scheme of ['light', 'dark'] as const) {
         await moderator.emulateMedia({ colorScheme: scheme });
