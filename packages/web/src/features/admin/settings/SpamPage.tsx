@@ -5,12 +5,13 @@
  * screening: blocked e-mail domains and the editable list of disposable domains (the allow list stays on the
  * login page). 0 turns a limit off; a blank or non-numeric limit is refused on its field, never read as 0.
  * Flags: the flag score that hides a post pending review (`flag_hide_weight`, decimals allowed; the server's
- * modules/report report.hide.ts).
+ * modules/report report.hide.ts). Reviewers: the built-in reviewer's spam phrases and blocked words, one a line, and
+ * the time-out of reviewer plugins (the server's modules/reviewer).
  */
 import { useId, useMemo } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { FLAG_HIDE_WEIGHT_DEFAULT, SPAM_POST_KINDS, SPAM_WINDOWS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
+import { FLAG_HIDE_WEIGHT_DEFAULT, REVIEWER_TIMEOUT_DEFAULT, SPAM_POST_KINDS, SPAM_WINDOWS, SPAM_LIMIT_DEFAULTS, type SiteSpamSettings } from '@quorum/contract';
 import { fetchSiteinfo, saveSiteinfo } from '../api';
 import { lines } from './sections';
 import { SETTINGS_SCHEMAS } from './schemas';
@@ -18,7 +19,7 @@ import { SettingsFrame, SpecField, type FieldSpec } from './SettingsFrame';
 import { useSettingsForm, type FormValues, type SettingsForm } from './useSettingsForm';
 
 const LIMIT_NAMES = Object.keys(SPAM_LIMIT_DEFAULTS) as (keyof typeof SPAM_LIMIT_DEFAULTS)[];
-const LISTS = ['blocked_email_domains', 'disposable_email_domains'] as const;
+const LISTS = ['blocked_email_domains', 'disposable_email_domains', 'spam_phrases', 'blocked_words'] as const;
 
 /** A whole number as typed, or NaN (refused by the schema) for anything else, blank included. */
 const whole = (v: string | boolean | undefined): number => (/^\s*\d+\s*$/.test(String(v ?? '')) ? Number(v) : Number.NaN);
@@ -30,6 +31,7 @@ function toForm(d: SiteSpamSettings): FormValues {
   for (const n of LIMIT_NAMES) out[n] = String(d[n] ?? '');
   for (const l of LISTS) out[l] = (d[l] ?? []).join('\n');
   out.flag_hide_weight = String(d.flag_hide_weight ?? FLAG_HIDE_WEIGHT_DEFAULT);
+  out.reviewer_timeout_seconds = String(d.reviewer_timeout_seconds ?? REVIEWER_TIMEOUT_DEFAULT);
   return out;
 }
 
@@ -38,6 +40,7 @@ function toBody(f: FormValues, d: SiteSpamSettings): unknown {
   for (const n of LIMIT_NAMES) body[n] = whole(f[n]);
   for (const l of LISTS) body[l] = lines(f[l]);
   body.flag_hide_weight = decimal(f.flag_hide_weight);
+  body.reviewer_timeout_seconds = whole(f.reviewer_timeout_seconds);
   return body;
 }
 
@@ -88,6 +91,11 @@ const SCREENING: FieldSpec[] = [
   { name: 'disposable_email_domains', kind: 'textarea', rows: 8, when: (f) => f.block_disposable_emails === true },
 ];
 
+const REVIEWERS: FieldSpec[] = [
+  { name: 'spam_phrases', kind: 'textarea', rows: 5 },
+  { name: 'blocked_words', kind: 'textarea', rows: 3 },
+];
+
 /** The spam settings page. */
 export default function SpamPage() {
   const { t } = useTranslation();
@@ -128,6 +136,16 @@ export default function SpamPage() {
       <div className="row">
         <div className="col-12 col-sm-8 col-xl-6">
           <NumberInput state={state} name="flag_hide_weight" label={t('admin.spam.flag_hide_weight')} hint={t('admin.spam.flag_hide_weight_hint')} decimals />
+        </div>
+      </div>
+      <h3 className="h5 mt-3">{t('admin.spam.reviewers')}</h3>
+      <p className="small text-body-secondary">{t('admin.spam.reviewers_intro')}</p>
+      {REVIEWERS.map((f) => (
+        <SpecField key={f.name} page="spam" spec={f} state={state} />
+      ))}
+      <div className="row">
+        <div className="col-12 col-sm-8 col-xl-6">
+          <NumberInput state={state} name="reviewer_timeout_seconds" label={t('admin.spam.reviewer_timeout_seconds')} hint={t('admin.spam.reviewer_timeout_seconds_hint')} />
         </div>
       </div>
       <h3 className="h5 mt-3">{t('admin.spam.screening')}</h3>
