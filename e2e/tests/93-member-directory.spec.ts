@@ -4,10 +4,22 @@
  * the address after a reload; a suspended member is never listed. The page arrives rendered: its cards are in the
  * first HTML and hydrating it asks the server for nothing and moves nothing. Members are made through the API.
  */
+import type { Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, ensureInstalled, unique, type TestUser } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 const cards = '[data-testid="member-card"]';
+
+/** Cards whose name or lines reach past the card's edge (a long name must be cut with an ellipsis inside it). */
+function spills(page: Page): Promise<number> {
+  return page.locator(cards).evaluateAll(
+    (els) =>
+      els.filter((li) => {
+        const card = li.firstElementChild!.getBoundingClientRect();
+        return [...li.querySelectorAll('a, div')].some((e) => e.getBoundingClientRect().right > card.right + 0.5);
+      }).length,
+  );
+}
 
 test('the member directory searches, sorts and pages, with its state in the address', async ({ page, request, baseURL, shot }) => {
   test.setTimeout(180_000);
@@ -72,6 +84,7 @@ test('the member directory searches, sorts and pages, with its state in the addr
     await expect(page.locator(cards)).toHaveCount(1);
     await expect(page.locator(cards)).toContainText(second.username);
     await expect(page.locator(cards)).toContainText('Moderator');
+    expect(await spills(page)).toBe(0);
     await shot('moderators matching the name');
   });
 
@@ -108,6 +121,7 @@ test('the member directory searches, sorts and pages, with its state in the addr
     const boxes = await page.locator(cards).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await spills(page)).toBe(0);
     await shot('phone');
   });
 });

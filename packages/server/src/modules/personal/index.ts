@@ -1,5 +1,4 @@
 /** Profiles, the user ranking and the member directory. */
 export { personalRoutes } from './personal.routes.js';
 export { profileInfo } from './personal.service.js';
-export { userRanking } from './personal.ranking.js';
 export { userDirectory, type DirectoryMember } from './personal.directory.js';

@@ -284,7 +284,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical) }, b.data, true);
   }
 
-  /** GET /users: the member directory's page (or the weekly lists) for its address (ssr.users.ts), canonical /users. */
+  /** GET /users: the member directory's page for its address (ssr.users.ts), canonical /users. */
   async function users(req: FastifyRequest, reply: FastifyReply) {
     if (fromCache(req, reply)) return reply;
     const b = await base(req, reply);

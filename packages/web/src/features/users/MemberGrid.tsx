@@ -1,8 +1,7 @@
 /**
  * The directory of /users (UserListPage): one page of members as a grid of cards (GET /user/directory) with its
- * count, loading, empty and error states and page links; the weekly lists (WeekLists) use the same cards. Every card has
- * the same two lines under the name whatever it holds, and avatars have their size before they load, so nothing
- * moves when data or images arrive.
+ * count, loading, empty and error states and page links. Every card has the same two lines under the name whatever
+ * it holds, and avatars have their size before they load, so nothing moves when data or images arrive.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,17 +13,17 @@ import { formatCount, formatDate } from '../../lib/format';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { DIRECTORY_PAGE_SIZE, useDirectory, type DirectoryMember } from './directory';
 
-export const GRID = 'list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-2 mb-0';
+const GRID = 'list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-2 mb-0';
 /** Card height: a 48 px avatar or three lines of text, with padding and border (skeletons take the same). */
-export const CARD_HEIGHT = 82;
+const CARD_HEIGHT = 82;
 
 /** A member's card: avatar, name, and two lines the card always has. */
-export function Card({ name, username, avatar, first, second }: { name: string; username: string; avatar: string; first: ReactNode; second: ReactNode }) {
+function Card({ name, username, avatar, first, second }: { name: string; username: string; avatar: string; first: ReactNode; second: ReactNode }) {
   return (
     <li className="col" data-testid="member-card">
       <div className="d-flex align-items-center gap-2 p-2 rounded border h-100 bg-body" style={{ minHeight: CARD_HEIGHT }}>
         <Avatar src={avatar} name={name} size={48} />
-        <div className="min-w-0 small lh-sm">
+        <div className="overflow-hidden small lh-sm">
           <Link to={`/users/${encodeURIComponent(username)}`} className="fw-semibold text-decoration-none d-block text-truncate fs-6 mb-1">
             {name}
           </Link>

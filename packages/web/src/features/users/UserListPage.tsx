@@ -3,40 +3,39 @@
  * that reflows from one column on a phone to four, sorted by reputation, newest, votes cast, edits made or the staff
  * alone, filtered by the start of a name as the visitor types (debounced), paged with real links. The state lives in
  * the address (`/users?sort=voters&q=ann&page=2`, defaults left out), so it survives reloads and is shared as a link.
- * The "This week" tab shows Answer's weekly lists (GET /user/ranking). Server-rendered (modules/ssr) with the page's
+ * (Answer's weekly lists, GET /user/ranking, are left to Answer's client: they did not fit the page's JavaScript
+ * budget beside the directory, whose orders cover reputation, votes and the staff.) Server-rendered (modules/ssr) with the page's
  * data embedded, so hydration neither fetches nor moves anything; avatars have their size before they load.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { DirectorySort } from '@quorum/contract';
 import { Link } from '../../components/Link';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS } from './directory';
 import { MemberGrid } from './MemberGrid';
-import { WeekLists } from './WeekLists';
 
 const FILTER_DEBOUNCE_MS = 300;
-/** The tabs: the directory's orders, then the weekly lists. */
-const TABS = [...DIRECTORY_SORTS, 'week'] as const;
-export type UsersTab = (typeof TABS)[number];
 
-/** The page's state from its address: unknown sorts become reputation, pages 1 to 10,000, the name trimmed to 30. */
-export function usersState(params: URLSearchParams): { sort: UsersTab; q: string; page: number } {
+/**
+ * The page's state from its address: unknown sorts become reputation, pages 1 to 10,000, the name trimmed to 30
+ * (as the server reads it: modules/ssr/ssr.users.ts).
+ */
+export function usersState(params: URLSearchParams): { sort: DirectorySort; q: string; page: number } {
   const raw = params.get('sort') ?? '';
-  const sort = (TABS as readonly string[]).includes(raw) ? (raw as UsersTab) : 'reputation';
+  const sort = (DIRECTORY_SORTS as readonly string[]).includes(raw) ? (raw as DirectorySort) : 'reputation';
   const n = Number(params.get('page'));
   const page = Number.isInteger(n) && n >= 1 ? Math.min(n, DIRECTORY_MAX_PAGE) : 1;
   return { sort, q: (params.get('q') ?? '').trim().slice(0, DIRECTORY_QUERY_MAX).trim(), page };
 }
 
-/** A directory address; defaults are left out. The weekly lists take no name or page. */
-export function usersHref(sort: UsersTab, page: number, q: string): string {
+/** A directory address; defaults are left out. */
+export function usersHref(sort: DirectorySort, page: number, q: string): string {
   const p = new URLSearchParams();
   if (sort !== 'reputation') p.set('sort', sort);
-  if (sort !== 'week') {
-    if (q) p.set('q', q);
-    if (page > 1) p.set('page', String(page));
-  }
+  if (q) p.set('q', q);
+  if (page > 1) p.set('page', String(page));
   const qs = p.toString();
   return qs ? `/users?${qs}` : '/users';
 }
@@ -50,12 +49,12 @@ export default function UserListPage() {
   usePageTitle(t('member_directory.title'));
 
   // The box follows the address (back / forward); the address follows the box, debounced and without new history
-  // entries. Typing on the weekly tab searches the directory.
+  // entries.
   useEffect(() => setTyped(q), [q]);
   const apply = (text: string) => {
     const next = text.trim();
-    if (next === q && (sort !== 'week' || !next)) return;
-    const href = usersHref(sort === 'week' ? 'reputation' : sort, 1, next);
+    if (next === q) return;
+    const href = usersHref(sort, 1, next);
     setParams(new URLSearchParams(href.split('?')[1] ?? ''), { replace: true });
   };
   useEffect(() => {
@@ -83,7 +82,7 @@ export default function UserListPage() {
         </form>
         <nav aria-label={t('member_directory.sort_label')}>
           <ul className="nav nav-underline flex-wrap column-gap-3 row-gap-1">
-            {TABS.map((s) => (
+            {DIRECTORY_SORTS.map((s) => (
               <li key={s} className="nav-item">
                 <Link to={usersHref(s, 1, q)} className={`nav-link py-1${s === sort ? ' active' : ''}`} aria-current={s === sort ? 'page' : undefined}>
                   {t(`member_directory.sort.${s}`)}
@@ -93,11 +92,7 @@ export default function UserListPage() {
           </ul>
         </nav>
       </div>
-      {sort === 'week' ? (
-        <WeekLists />
-      ) : (
-        <MemberGrid sort={sort} q={q} page={page} hrefFor={(p) => usersHref(sort, p, q)} clearHref={usersHref(sort, 1, '')} />
-      )}
+      <MemberGrid sort={sort} q={q} page={page} hrefFor={(p) => usersHref(sort, p, q)} clearHref={usersHref(sort, 1, '')} />
     </div>
   );
 }

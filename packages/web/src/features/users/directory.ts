@@ -1,6 +1,6 @@
 /**
- * Calls of the member directory (GET /user/directory, Quorum) on /users (UserListPage; the weekly lists' call is in
- * WeekLists.tsx). Apart from the profile calls (api.ts), so the page loads only what it uses.
+ * The call of the member directory on /users (UserListPage): GET /user/directory (Quorum). Apart from the profile
+ * calls (api.ts), so the page loads only what it uses.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiKey, type DirectorySort } from '@quorum/contract';
