@@ -167,8 +167,10 @@ for (const dialect of DIALECTS) {
         expect((await call(site.app, 'GET', `/answer/api/v1/question/info?id=${asked.question_id}`)).body.data.user_info.username).toBe('carol_keys');
 
         // A member below 100 reputation asks at most 3 questions an hour, through MCP as over HTTP.
-        for (const n of [2, 3]) data(await client.callTool({ name: 'ask_question', arguments: { ...args, title: `Question number ${n} from a new member` } }));
-        const limited = await client.callTool({ name: 'ask_question', arguments: { ...args, title: 'Question number 4 from a new member' } });
+        // Each with a body of its own: the same body again would be held by the reviewer's repeated-text rule.
+        const own = (n: number) => ({ ...args, title: `Question number ${n} from a new member`, content: `Body number ${n}, on its own subject: ${['hops', 'yeast', 'water'][n - 2]} for a lager brewed at home.` });
+        for (const n of [2, 3]) data(await client.callTool({ name: 'ask_question', arguments: own(n) }));
+        const limited = await client.callTool({ name: 'ask_question', arguments: own(4) });
         expect((limited as ToolResult).isError).toBe(true);
         expect(text(limited)).toContain('HTTP 429, error.post.rate_limited');
         expect((await call(site.app, 'POST', '/answer/api/v1/question', { token: `Bearer ${key}`, body: { ...args, title: 'Question number 5 from a new member', tags: [{ slug_name: 'lager' }] } })).status).toBe(429);
