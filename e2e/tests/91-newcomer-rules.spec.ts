@@ -30,7 +30,9 @@ test('typing in the ask page after similar questions appear loses nothing and ra
   const admin = await adminToken(request);
   const asker = await activeUser(request, admin, 'similar');
   const id = unique();
-  for (const n of [1, 2, 3]) await askQuestion(request, asker, `How do I descale an espresso machine ${id} part ${n}?`, 'The water flow got slow after a year of daily use.');
+  // Bodies of their own: the same body posted again would wait for review (the reviewer's repeated-text rule).
+  const bodies = ['The water flow got slow after a year of daily use.', 'The pump got loud and the shots run thin since the spring.', 'White crust builds up around the group head every week.'];
+  for (const n of [1, 2, 3]) await askQuestion(request, asker, `How do I descale an espresso machine ${id} part ${n}?`, bodies[n - 1]!);
   const errors = collectErrors(page);
 
   for (const width of [1280, 375]) {
