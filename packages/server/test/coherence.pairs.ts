@@ -158,6 +158,8 @@ export async function pairsOf(site: Site): Promise<Pair[]> {
     section('siteinfo/custom-css-html', (i) => ({ custom_css: css(i) }), siteinfo('custom_css_html', 'custom_css', css)),
     section('siteinfo/login', (i) => ({ allow_new_registrations: !even(i) }), siteinfo('login', 'allow_new_registrations', (i) => !even(i))),
     section('siteinfo/users', (i) => ({ allow_update_location: !even(i) }), siteinfo('site_users', 'allow_update_location', (i) => !even(i))),
+    // The limits for new members (modules/spam): read back by the admin; they apply to the next post on any worker.
+    section('siteinfo/spam', (i) => ({ new_member_reputation: even(i) ? 100 : 50 })),
     section('setting/smtp', (i) => ({ from_name: `Coherent ${i}`, from_email: 'noreply@example.com', smtp_host: '127.0.0.1', smtp_port: 2525 })),
     // Level 1 lets a member of reputation 1 post links freely; level 2 asks for 10 (privilege.ts).
     section('setting/privileges', (i) => ({ level: even(i) ? 2 : 1 }), async (i, t) => ((await get(`${V1}/permission?action=link.url_limit`, t))['link.url_limit'] as { has_permission?: boolean } | undefined)?.has_permission === !even(i), 'GET /permission', (i) => ({ selected_level: even(i) ? 2 : 1 })),
