@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
       const data = await png(40, 30);
       const r = await upload(bob.token, 'post', data);
       expect(r.status).toBe(200);
-      expect(r.body.data).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+      expect(r.body.data).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}-40x30\.png$/);
       const key = r.body.data.slice('/uploads/'.length);
       expect((await s3.storage(bucket).list()).map((o) => o.key)).toContain(key);
       expect(existsSync(path.join(site.dataDir, 'uploads', key))).toBe(false);
