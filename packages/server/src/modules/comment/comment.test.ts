@@ -180,8 +180,9 @@ for (const dialect of DIALECTS) {
         expect(r.body.data[id].list).toHaveLength(Math.min(i + 1, 2));
         expect(r.body.data[id].list[0]).toMatchObject({ object_id: id, username: 'bob', member_actions: [{ action: 'edit' }, { action: 'delete' }] });
       });
-      // The fewest of two runs each: a cache whose time ran out (settings, 5 s) may add a statement to either.
-      const fewest = async (fn: () => Promise<unknown>) => Math.min(await countQueries(site!, fn), await countQueries(site!, fn));
+      // The fewest of three runs each: a cache whose time ran out (settings, 5 s) may add a statement to any one, and
+      // on a loaded machine to two in a row.
+      const fewest = async (fn: () => Promise<unknown>) => Math.min(await countQueries(site!, fn), await countQueries(site!, fn), await countQueries(site!, fn));
       const few = await fewest(() => batch(posts.slice(0, 1)));
       const many = await fewest(() => batch(posts));
       expect(few).toBeGreaterThan(0);
