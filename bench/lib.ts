@@ -156,6 +156,23 @@ export function childrenOf(pid: number): number[] {
 }
 
 /**
+ * CPU time used so far by `pid` and its children (user + system, /proc/<pid>/stat), in seconds: the difference
+ * over a load, divided by its requests, is the node's CPU per request, which another process on the machine
+ * disturbs far less than req/s.
+ */
+export function treeCpuSeconds(pid: number): number {
+  const tick = 100; // USER_HZ on Linux
+  return [pid, ...childrenOf(pid)].reduce((sum, p) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
+/**
  * Samples the memory of `pid` and its children (a `quorum run --workers N` node) every `everyMs` until `stop` is
  * called; `stop` returns the peaks of the sums, in MB: RSS (shared pages counted in each process) and PSS.
  */

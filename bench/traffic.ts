@@ -39,7 +39,7 @@ import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
 import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
-import { freePort, get, machine, sampleTreeMemory, startRawServer, waitUntilUp } from './lib.js';
+import { freePort, get, machine, sampleTreeMemory, treeCpuSeconds, startRawServer, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
 import { PAGE_CALLS, rng, type Scenario, type ScenarioKind } from './traffic-load.js';
 
@@ -51,6 +51,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').filter(Boolean).map(Number);
 const READERS = Number(process.env.BENCH_READERS ?? 200);
+/**
+ * Young-generation sizes to compare in the worker legs (BENCH_SEMI, comma-separated MB; empty = the server's
+ * default only): each value runs both legs once, interleaved, so their req/s and peak memory compare in one run.
+ */
+const SEMIS = (process.env.BENCH_SEMI ?? '').split(',').filter(Boolean);
+const WORKER_LEGS = (['ssr', 'mixed'] as const).flatMap((key) => (SEMIS.length ? SEMIS : ['']).map((semi) => [key, key, DURATION, semi] as const));
 /** BENCH_PROFILE=<dir>: a CPU profile of this process (the server of in-process rows) during each row's load. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
@@ -203,12 +209,13 @@ async function readerSessions(app: Awaited<ReturnType<typeof buildApp>>): Promis
   return Promise.all(members.map((m) => createSession(app.quorum, m.id)));
 }
 
-/** Starts `quorum run --workers n` on `dataDir`; resolves with its base URL and a stop function. */
-async function startCluster(dataDir: string, workers: number): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+/**
+ * Starts `quorum run --workers n` on `dataDir` (with `semi` as QUORUM_SEMI_SPACE_MB when given); resolves with its base URL and a stop function. */
+async function startCluster(dataDir: string, workers: number, semi = ''): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/bin/quorum.js'), 'run', '--workers', String(workers)], {
     cwd: ROOT,
-    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off' },
+    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', ...(semi ? { QUORUM_SEMI_SPACE_MB: semi } : {}) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -315,20 +322,22 @@ async function main(): Promise<void> {
     await app.close();
 
     for (const n of WORKERS) {
-      for (const [key, kind, seconds] of [['ssr', 'ssr', DURATION], ['mixed', 'mixed', DURATION]] as const) {
+      for (const [key, kind, seconds, semi] of WORKER_LEGS) {
         if (ONLY && !ONLY.has(`workers-${key}`) && !ONLY.has('workers')) continue;
-        const cluster = await startCluster(dataDir, n);
+        const cluster = await startCluster(dataDir, n, semi);
         try {
-          const name = `quorum run --workers ${n}: ${kind === 'ssr' ? 'anonymous Zipf question pages' : '95/5 mix'}`;
+          const name = `quorum run --workers ${n}${semi ? ` (QUORUM_SEMI_SPACE_MB=${semi})` : ''}: ${kind === 'ssr' ? 'anonymous Zipf question pages' : '95/5 mix'}`;
           await load(kind, cluster.base, fixture, 3, 3000 + rows.length, { writeOffset });
           writeOffset += 1_000;
           say(`${name}: ${seconds} s ...`);
           const memory = sampleTreeMemory(cluster.pid);
+          const cpuBefore = treeCpuSeconds(cluster.pid);
           const r = await load(kind, cluster.base, fixture, seconds, 4000 + rows.length, { writeOffset });
+          const cpuMs = ((treeCpuSeconds(cluster.pid) - cpuBefore) * 1000) / Math.max(1, r.rps * seconds);
           const peak = memory.stop();
           writeOffset += 2_000;
-          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''}); whole node peak RSS ${peak.rss} MB, PSS ${peak.pss} MB`);
-          rows.push({ key: `workers-${n}-${key}`, name: `${name} (whole node at most RSS ${peak.rss} MB, PSS ${peak.pss} MB)`, hitRate: null, ...r });
+          say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''}); whole node peak RSS ${peak.rss} MB, PSS ${peak.pss} MB, CPU ${cpuMs.toFixed(2)} ms per request`);
+          rows.push({ key: `workers-${n}-${key}${semi ? `-semi${semi}` : ''}`, name: `${name} (whole node at most RSS ${peak.rss} MB, PSS ${peak.pss} MB; CPU ${cpuMs.toFixed(2)} ms per request)`, hitRate: null, ...r });
         } finally {
           await cluster.stop();
         }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from './core/db/index.js';
-import { resolveWorkers } from './cluster.js';
+import { resolveWorkers, workerExecArgv } from './cluster.js';
 import type { AppContext } from './core/context.js';
 import { sitePrefix } from './core/redis.js';
 import { startServer, stopServers } from '../test/cluster.testkit.js';
@@ -32,11 +32,21 @@ describe('quorum run --workers', () => {
     expect(() => resolveWorkers('two', {})).toThrow(/whole number/);
   });
 
+  it('gives each worker a 4 MB young-generation semi-space unless QUORUM_SEMI_SPACE_MB or the node flags say otherwise', () => {
+    expect(workerExecArgv([], {})).toEqual(['--max-semi-space-size=4']);
+    expect(workerExecArgv(['--enable-source-maps'], { QUORUM_SEMI_SPACE_MB: '8' })).toEqual(['--enable-source-maps', '--max-semi-space-size=8']);
+    expect(workerExecArgv([], { QUORUM_SEMI_SPACE_MB: '0' })).toEqual([]);
+    expect(workerExecArgv(['--max-semi-space-size=16'], {})).toEqual(['--max-semi-space-size=16']);
+    expect(workerExecArgv([], { NODE_OPTIONS: '--max_semi_space_size=2' })).toEqual([]);
+    expect(() => workerExecArgv([], { QUORUM_SEMI_SPACE_MB: 'lots' })).toThrow(/whole number of MB/);
+  });
+
   it('serves from two processes that share writes, caches and view counts, and drains on SIGTERM', async () => {
     // Every worker listens once both answer /readyz (startServer waits for that); the primary forks exactly two.
     const { child: server, port, dir: dataDir } = await startServer(2, AUTO);
     const base = `http://127.0.0.1:${port}`;
     expect(workerProcesses(server.pid!)).toHaveLength(2);
+    for (const args of workerProcesses(server.pid!)) expect(args).toContain('--max-semi-space-size=4');
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
     expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'not configured' } });
 
