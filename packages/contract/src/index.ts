@@ -5,4 +5,5 @@ export * from './api.js';
 export * from './slug.js';
 export * from './customHtml.js';
 export * from './schemas.js';
+export * from './questionRules.js';
 export * from './schemas/penalty.js';

@@ -4,6 +4,9 @@
  */
 export const LIMITS = {
   questionTitleMax: 150,
+  /** Longest question body in characters and most tags (Answer's `lte=65535`, `lte=5`). */
+  questionContentMax: 65535,
+  questionTagsMax: 5,
   tagNameMax: 35,
   usernameMax: 30,
   displayNameMax: 30,

@@ -11,6 +11,7 @@ import { PageQuery, email, password, required } from './common.js';
 
 export * from './admin.shapes.js';
 import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderation.js';
+import { SiteWriteQuestionFields } from '../questionRules.js';
 import { SiteSpamReq } from './spam.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
@@ -87,7 +88,8 @@ const extensionList = z.array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1
 
 /**
  * PUT /admin/api/siteinfo/write (Answer's SiteWriteReq): recommended and reserved tags (spec §5: required tag
- * means each new question needs a recommended tag), restrict answer; upload limits keep their value when absent.
+ * means each new question needs a recommended tag), restrict answer, the fewest tags and body characters of a
+ * question (questionRules.ts); upload limits and minimums keep their value when absent.
  */
 export const SiteWriteReq = z.object({
   restrict_answer: flag.optional().default(true),
@@ -100,6 +102,7 @@ export const SiteWriteReq = z.object({
   authorized_image_extensions: extensionList.optional(),
   authorized_attachment_extensions: extensionList.optional(),
   ...SiteWriteModerationFields,
+  ...SiteWriteQuestionFields,
 });
 export type SiteWriteReq = z.infer<typeof SiteWriteReq>;
 

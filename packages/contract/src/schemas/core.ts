@@ -45,8 +45,9 @@ export type TagItem = z.infer<typeof TagItem>;
 /** POST /question */
 export const QuestionAddReq = z.object({
   title: required('error.question.title_required').max(LIMITS.questionTitleMax, 'error.question.title_too_long'),
-  content: required('error.question.content_required').max(65535, 'error.question.content_too_long'),
-  tags: z.array(TagItem, { error: 'error.question.tags_required' }).min(1, 'error.question.tags_required').max(5, 'error.question.tags_too_many'),
+  // Body length and tag count minimums are site settings (questionRules.ts); the schema holds only the maximums.
+  content: z.string({ error: 'error.question.content_required' }).trim().max(LIMITS.questionContentMax, 'error.question.content_too_long').optional().default(''),
+  tags: z.array(TagItem, { error: 'error.question.tags_required' }).max(LIMITS.questionTagsMax, 'error.question.tags_too_many').optional().default([]),
   captcha_id: z.string().optional(),
   captcha_code: z.string().optional(),
 });

@@ -23,6 +23,7 @@ import * as repo from './question.repository.js';
 import { linkedTagIds, unlinkTags } from './question.state.repository.js';
 import { checkEditLimits } from '../spam/index.js';
 import { reviewPostEdit } from '../reviewer/reviewer.apply.js';
+import { checkQuestionRules } from './question.rules.js';
 
 /** Work done before the transaction opens (ids are never taken inside one). */
 export interface PreparedQuestionEdit {
@@ -96,12 +97,14 @@ async function isRollback(db: Db, q: repo.QuestionRow, snap: QuestionSnapshot): 
  * PUT /question.
  * @returns `{mode: 'review'}` when the edit waits for review, else `{mode: 'direct'}` (the caller presents the
  *   question)
- * @throws 404, 403 (rank), 400 review underway, 400 field errors from the tag rules; the new-member limits
+ * @throws 404, 403 (rank), 400 review underway, 400 field errors from the body and tag minimums
+ *   (question.rules.ts) and the tag rules; the new-member limits
  *   (modules/spam): 429 over `edits_per_hour`, 400 field errors on `content`
  */
 export async function editQuestion(ctx: AppContext, user: UserRow, input: QuestionUpdateReq): Promise<{ mode: 'direct' | 'review'; urlTitle: string }> {
   const db = requireDb(ctx);
   const q = await requireEditableQuestion(ctx, input.id, user);
+  await checkQuestionRules(ctx, input);
   const editable = await checkQuestionEditable(ctx, user, q);
   await checkEditLimits(ctx, user, input.content, 'content');
   // A reviewer's queue verdict makes the edit a suggested edit waiting for review (modules/reviewer).

@@ -32,14 +32,17 @@ import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
 import { questionInfoParts, questionRow, type InfoParts } from './question.infoparts.js';
 import { countView } from './question.views.js';
+import { checkQuestionRules } from './question.rules.js';
 
 /**
  * POST /question.
  * @returns the id of the new question
- * @throws 403 when the user lacks the ask privilege; 400 field errors from the tag rules
+ * @throws 403 when the user lacks the ask privilege; 400 field errors from the body and tag minimums
+ *   (question.rules.ts) and the tag rules
  */
 export async function askQuestion(ctx: AppContext, user: UserRow, input: QuestionAddReq): Promise<string> {
   await requirePrivilege(ctx, user, 'question.add');
+  await checkQuestionRules(ctx, input);
   await checkPostRate(ctx, user, 'question', input.content, 'content');
   const reviewed = await reviewNewPost(ctx, user, 'question', { title: input.title, content: input.content });
   const queued = (await queueReason(ctx, user, input.content)) ?? (reviewed ? 'reviewer' : null);

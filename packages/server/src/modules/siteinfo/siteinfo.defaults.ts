@@ -1,7 +1,7 @@
 /**
  * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
  */
-import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, type SiteSpamSettings } from '@quorum/contract';
+import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, type SiteSpamSettings } from '@quorum/contract';
 import { DEFAULT_DISPOSABLE_DOMAINS } from '../spam/disposable.js';
 
 /** Fallback site name when `general.name` is empty (spec §3 "Site info"). */
@@ -44,6 +44,8 @@ export function defaultSettings(): SiteSettings {
       max_image_megapixel: 40,
       // Anti-spam queueing (modules/review/queue.ts): below this reputation, the first N posts, more than K links.
       ...MODERATION_WRITE_DEFAULTS,
+      // Fewest tags and body characters of a question (contract questionRules.ts; Answer 1.7's names).
+      ...QUESTION_WRITE_DEFAULTS,
       authorized_image_extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
       authorized_attachment_extensions: [],
     },
@@ -89,6 +91,8 @@ export interface SiteSettings {
     review_reputation: number;
     review_first_posts: number;
     review_max_links: number;
+    min_tags: number;
+    min_content: number;
     authorized_image_extensions: string[];
     authorized_attachment_extensions: string[];
   };

@@ -80,6 +80,8 @@ export function siteInfoPayload(s: SiteSettings): Record<string, unknown> {
     theme: s.theme,
     site_seo: s.site_seo,
     site_write: s.site_write,
+    // Answer 1.7's clients read the question rules here (SiteQuestionsResp).
+    site_questions: { min_tags: s.site_write.min_tags, min_content: s.site_write.min_content, restrict_answer: s.site_write.restrict_answer },
     version: VERSION,
     revision: '',
   };
