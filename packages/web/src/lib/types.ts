@@ -196,7 +196,7 @@ export interface SiteInfo {
     theme_config?: Record<string, { navbar_style?: string; primary_color?: string } | undefined>;
   };
   site_seo?: { robots?: string; permalink?: number };
-  site_write?: { restrict_answer?: boolean; recommend_tags?: unknown[]; required_tag?: boolean };
+  site_write?: { restrict_answer?: boolean; recommend_tags?: unknown[]; required_tag?: boolean; min_tags?: number; min_content?: number };
   version?: string;
   revision?: string;
 }

@@ -1,6 +1,7 @@
 /**
  * /questions/ask: a new question (spec §2; activated users only). Title with counter, markdown body with
- * live preview (the editor is lazy-loaded so CodeMirror stays out of the reading pages), and 1-5 tags.
+ * live preview (the editor is lazy-loaded so CodeMirror stays out of the reading pages), and up to 5 tags; the
+ * fewest tags and body characters are the site's write settings (questionChecks.ts), marked optional at 0.
  * A local draft survives reloads and login detours; leaving with unsaved changes asks first.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,14 +12,15 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { LIMITS, QuestionAddReq, questionPath } from '@quorum/contract';
+import { LIMITS, questionPath } from '@quorum/contract';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, api } from '../../lib/api';
 import { isActivated, rememberReturnTarget, useCurrentUser } from '../../lib/auth';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import { useHydrated } from '../../lib/store';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
+import { dropError, errorMessage, serverFieldErrors, type FieldErrors } from '../../lib/formErrors';
+import { bodyOptional, questionFormErrors, tagsOptional } from './questionChecks';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import TagInput, { MAX_TAGS, type ChosenTag } from './TagInput';
@@ -88,9 +90,7 @@ export default function AskPage() {
     e.preventDefault();
     if (busy) return;
     const body = { title: title.trim(), content, tags };
-    const local: FieldErrors = {};
-    for (const [field, key] of Object.entries(schemaErrors(QuestionAddReq, body))) local[toFormField(field)] ??= key;
-    const translated = translateChecks(t, local);
+    const translated = questionFormErrors(t, site.site_write, body, toFormField);
     setErrors(translated);
     setAlert(null);
     if (Object.keys(translated).length) {
@@ -161,6 +161,7 @@ export default function AskPage() {
             <Form.Group className="mb-3">
               <Form.Label id="ask-body-label" htmlFor="ask-body" className="fw-medium" onClick={() => document.getElementById('ask-body')?.focus()}>
                 {t('ask.fields.body')}
+                {bodyOptional(site.site_write) && <span className="text-body-secondary fw-normal"> {t('ask.fields.optional')}</span>}
               </Form.Label>
               <Form.Text id="ask-body-hint" className="d-block mt-0 mb-2">
                 {t('ask.hints.body')}
@@ -189,6 +190,7 @@ export default function AskPage() {
             <Form.Group className="mb-4">
               <Form.Label id="ask-tags-label" htmlFor="ask-tags" className="fw-medium">
                 {t('ask.fields.tags')}
+                {tagsOptional(site.site_write) && <span className="text-body-secondary fw-normal"> {t('ask.fields.optional')}</span>}
               </Form.Label>
               <Form.Text id="ask-tags-hint" className="d-block mt-0 mb-2">
                 {t('ask.hints.tags', { max: MAX_TAGS })}

@@ -7,14 +7,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '../../components/Link';
-import { LIMITS, QuestionAddReq, questionPath } from '@quorum/contract';
+import { LIMITS, questionPath } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
 import { permalinkStyle, useSiteInfo } from '../../lib/site';
 import type { QuestionInfo } from '../../lib/types';
 import { usePageTitle } from '../../lib/usePageTitle';
 import TagInput, { MAX_TAGS, type ChosenTag } from '../ask/TagInput';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
-import { dropError, errorMessage, schemaErrors, serverFieldErrors, translateChecks, type FieldErrors } from '../../lib/formErrors';
+import { dropError, errorMessage, serverFieldErrors, translateCheck, type FieldErrors } from '../../lib/formErrors';
+import { bodyOptional, questionFormErrors, tagsOptional } from '../ask/questionChecks';
 import TextField from '../auth/TextField';
 import EditorFallback from '../editor/EditorFallback';
 import '../post-actions/strings';
@@ -62,10 +63,8 @@ function QuestionEditForm({ q }: { q: QuestionInfo }) {
     e.preventDefault();
     if (busy) return;
     const body = { id: q.id, title: title.trim(), content, tags, edit_summary: summary.trim() };
-    const local: FieldErrors = {};
-    for (const [field, key] of Object.entries(schemaErrors(QuestionAddReq, body))) local[toFormField(field)] ??= key;
-    if (summary.trim().length > 300) local.edit_summary = 'error.revision.summary_too_long';
-    const translated = translateChecks(t, local);
+    const translated = questionFormErrors(t, site.site_write, body, toFormField);
+    if (summary.trim().length > 300) translated.edit_summary = translateCheck(t, 'error.revision.summary_too_long');
     setErrors(translated);
     setAlert(null);
     if (Object.keys(translated).length) return;
@@ -101,6 +100,7 @@ function QuestionEditForm({ q }: { q: QuestionInfo }) {
         <Form.Group className="mb-3">
           <Form.Label id="edit-body-label" htmlFor="edit-body" className="fw-medium">
             {t('ask.fields.body')}
+            {bodyOptional(site.site_write) && <span className="text-body-secondary fw-normal"> {t('ask.fields.optional')}</span>}
           </Form.Label>
           <Suspense fallback={<EditorFallback id="edit-body" labelId="edit-body-label" value={content} onChange={setContent} invalid={!!errors.content} />}>
             <MarkdownEditor id="edit-body" labelId="edit-body-label" describedBy={errors.content ? 'edit-body-error' : undefined} value={content} onChange={edit(setContent, 'content')} invalid={!!errors.content} />
@@ -110,6 +110,7 @@ function QuestionEditForm({ q }: { q: QuestionInfo }) {
         <Form.Group className="mb-3">
           <Form.Label id="edit-tags-label" htmlFor="edit-tags" className="fw-medium">
             {t('ask.fields.tags')}
+            {tagsOptional(site.site_write) && <span className="text-body-secondary fw-normal"> {t('ask.fields.optional')}</span>}
           </Form.Label>
           <Form.Text id="edit-tags-hint" className="d-block mt-0 mb-2">
             {t('ask.hints.tags', { max: MAX_TAGS })}
