@@ -10,8 +10,10 @@ export type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable
 
 import type { PluginStoreTable } from './schema.operations.js';
 import type { UserPenaltiesTable } from './schema.penalty.js';
+import type { TagMergesTable } from './schema.tagmerge.js';
 
 export type { UserPenaltiesTable } from './schema.penalty.js';
+export type { TagMergesTable } from './schema.tagmerge.js';
 
 type Int = ColumnType<number, number | undefined, number>;
 /** A string column with a database default: optional on insert. */
@@ -366,6 +368,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   plugin_store: PluginStoreTable;
   user_penalties: UserPenaltiesTable;
+  tag_merges: TagMergesTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */
