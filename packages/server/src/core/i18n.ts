@@ -41,6 +41,28 @@ function load(lang: string, file: string): Flat {
   return flat;
 }
 
+const serverFiles = new Map<string, string[]>();
+
+/**
+ * A server text of a language: from server.yaml, else from the area files `server-<area>.yaml` of the folder
+ * (texts of one feature kept apart from the shared file), by name. Undefined when none has the key.
+ */
+function serverText(lang: string, key: string): string | undefined {
+  const hit = load(lang, 'server.yaml').get(key);
+  if (hit !== undefined) return hit;
+  let files = serverFiles.get(lang);
+  if (!files) {
+    const dir = path.join(I18N_DIR, lang);
+    files = existsSync(dir) ? readdirSync(dir).filter((f) => /^server-[\w-]+\.yaml$/.test(f)).sort() : [];
+    serverFiles.set(lang, files);
+  }
+  for (const f of files) {
+    const v = load(lang, f).get(key);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
 let available: { label: string; value: LanguageCode }[] | undefined;
 
 /**
@@ -108,7 +130,7 @@ export function translate(key: string, lang: string, params?: Record<string, str
   // bundles never change while the process runs).
   let known = plainTexts.get(lang);
   if (!params && known?.has(key)) return known.get(key)!;
-  const text = load(lang, 'server.yaml').get(key) ?? load(DEFAULT_LANGUAGE, 'server.yaml').get(key) ?? key;
+  const text = serverText(lang, key) ?? serverText(DEFAULT_LANGUAGE, key) ?? key;
   const out = text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, n: string) => String(params?.[n] ?? ''));
   if (!params) {
     if (!known) plainTexts.set(lang, (known = new Map()));
