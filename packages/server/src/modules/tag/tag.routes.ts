@@ -1,4 +1,4 @@
-/** Tag calls (spec §7 "Tags"): list, by slug, info, create, edit, delete, recover, synonyms, follows; editor autocomplete. */
+/** Tag calls (spec §7 "Tags"): list, by slug, info, create, edit, delete, recover, synonyms, follows, merge and its undo; editor autocomplete. */
 import type { FastifyInstance } from 'fastify';
 import { FollowTagsReq, TagAddReq, TagIdReq, TagInfoQuery, TagPageQuery, TagSynonymUpdateReq, TagSynonymsQuery, TagUpdateReq, TagsBySlugQuery } from '@quorum/contract';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser, requireUser } from '../../core/auth/index.js';
 import { followingTags, presentTagFor, tagInfo, tagPage, tagSynonyms, tagsBySlugs } from './tag.read.service.js';
 import { suggestTags } from './tag.service.js';
+import { mergeTags, undoMerge } from './tag.merge.service.js';
 import { createTag, deleteTag, followTags, recoverTag, updateSynonyms, updateTag } from './tag.write.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
@@ -56,6 +57,18 @@ export async function tagRoutes(app: FastifyInstance): Promise<void> {
     const user = await requireActiveUser(ctx, req);
     await updateSynonyms(ctx, user, parse(TagSynonymUpdateReq, req.body));
     return ok(req, null);
+  });
+
+  const id = z.string({ message: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid');
+
+  app.post(`${V1}/tag/merge`, async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    return ok(req, await mergeTags(ctx, user, parse(z.object({ source_tag_id: id, target_tag_id: id }), req.body)));
+  });
+
+  app.post(`${V1}/tag/merge/undo`, async (req) => {
+    const user = await requireActiveUser(ctx, req);
+    return ok(req, await undoMerge(ctx, user, parse(z.object({ merge_id: id }), req.body).merge_id));
   });
 
   app.get(`${V1}/tags/following`, async (req) => ok(req, await followingTags(ctx, await requireUser(ctx, req))));
