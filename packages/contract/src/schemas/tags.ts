@@ -99,3 +99,10 @@ export const SimilarTagQuery = z.object({
   question_id: required('error.form.cannot_be_empty'),
   page_size: z.coerce.number({ error: 'error.form.is_invalid' }).int('error.form.is_invalid').min(1, 'error.form.is_invalid').max(20, 'error.form.is_invalid').default(5),
 });
+
+/** POST /tag/merge (Answer 1.5's field names): merge `source_tag_id` into `target_tag_id`. */
+export const TagMergeReq = z.object({ source_tag_id: required('error.form.cannot_be_empty'), target_tag_id: required('error.form.cannot_be_empty') });
+export type TagMergeReq = z.infer<typeof TagMergeReq>;
+
+/** POST /tag/merge/undo: `merge_id` is the activity_id of the 'merged' row on the target's timeline. */
+export const TagMergeUndoReq = z.object({ merge_id: required('error.form.cannot_be_empty') });

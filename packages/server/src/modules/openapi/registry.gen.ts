@@ -96,6 +96,8 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'GET', path: '/answer/api/v1/tag', query: c.TagInfoQuery, summary: "GET /tag: by `tag_id` or `tag_name` (also `id` or `name`)." },
   { method: 'POST', path: '/answer/api/v1/tag', body: c.TagAddReq, summary: "POST /tag (spec §3 tag create payload)" },
   { method: 'PUT', path: '/answer/api/v1/tag', body: c.TagUpdateReq, summary: "PUT /tag" },
+  { method: 'POST', path: '/answer/api/v1/tag/merge', body: c.TagMergeReq, summary: "POST /tag/merge (Answer 1.5's field names): merge `source_tag_id` into `target_tag_id`." },
+  { method: 'POST', path: '/answer/api/v1/tag/merge/undo', body: c.TagMergeUndoReq, summary: "POST /tag/merge/undo: `merge_id` is the activity_id of the 'merged' row on the target's timeline." },
   { method: 'POST', path: '/answer/api/v1/tag/recover', body: c.TagIdReq, summary: "DELETE /tag, POST /tag/recover" },
   { method: 'PUT', path: '/answer/api/v1/tag/synonym', body: c.TagSynonymUpdateReq, summary: "PUT /tag/synonym: the complete list of synonyms of `tag_id`." },
   { method: 'GET', path: '/answer/api/v1/tag/synonyms', query: c.TagSynonymsQuery, summary: "GET /tag/synonyms" },

@@ -1,6 +1,6 @@
 /** Tag calls (spec §7 "Tags"): list, by slug, info, create, edit, delete, recover, synonyms, follows, merge and its undo; editor autocomplete. */
 import type { FastifyInstance } from 'fastify';
-import { FollowTagsReq, TagAddReq, TagIdReq, TagInfoQuery, TagPageQuery, TagSynonymUpdateReq, TagSynonymsQuery, TagUpdateReq, TagsBySlugQuery } from '@quorum/contract';
+import { FollowTagsReq, TagAddReq, TagMergeReq, TagMergeUndoReq, TagIdReq, TagInfoQuery, TagPageQuery, TagSynonymUpdateReq, TagSynonymsQuery, TagUpdateReq, TagsBySlugQuery } from '@quorum/contract';
 import { z } from 'zod';
 import { ok, parse } from '../../core/http.js';
 import { currentUser, requireActiveUser, requireUser } from '../../core/auth/index.js';
@@ -59,16 +59,14 @@ export async function tagRoutes(app: FastifyInstance): Promise<void> {
     return ok(req, null);
   });
 
-  const id = z.string({ message: 'error.form.cannot_be_empty' }).trim().min(1, 'error.form.cannot_be_empty').max(32, 'error.form.is_invalid');
-
   app.post(`${V1}/tag/merge`, async (req) => {
     const user = await requireActiveUser(ctx, req);
-    return ok(req, await mergeTags(ctx, user, parse(z.object({ source_tag_id: id, target_tag_id: id }), req.body)));
+    return ok(req, await mergeTags(ctx, user, parse(TagMergeReq, req.body)));
   });
 
   app.post(`${V1}/tag/merge/undo`, async (req) => {
     const user = await requireActiveUser(ctx, req);
-    return ok(req, await undoMerge(ctx, user, parse(z.object({ merge_id: id }), req.body).merge_id));
+    return ok(req, await undoMerge(ctx, user, parse(TagMergeUndoReq, req.body).merge_id));
   });
 
   app.get(`${V1}/tags/following`, async (req) => ok(req, await followingTags(ctx, await requireUser(ctx, req))));
