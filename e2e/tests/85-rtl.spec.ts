@@ -119,7 +119,7 @@ test('the pseudo-locale is never offered; other visitors keep left to right, in 
   await expect(german.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(german.getByRole('navigation').first()).toContainText('Fragen');
   await german.getByRole('link', { name: 'Benutzer', exact: true }).first().click();
-  await expect(german.getByText('Die aktivsten Leute der Community in dieser Woche.')).toBeVisible();
+  await expect(german.getByText('Alle, die in dieser Community mitmachen. Finde ein Mitglied über den Namen oder sortiere danach, was es tut.')).toBeVisible();
   await context.close();
 
   // A right-to-left language's name without the pseudo-locale's exact tag gets no mirrored strings.
