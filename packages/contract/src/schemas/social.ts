@@ -170,3 +170,23 @@ export const UserDirectoryQuery = z.object({
   page_size: directoryNumber('error.directory.page_size_invalid').max(LIMITS.maxPageSize, 'error.directory.page_size_invalid').default(DIRECTORY_PAGE_SIZE),
 });
 export type UserDirectoryQuery = z.infer<typeof UserDirectoryQuery>;
+
+/** One member of GET /user/directory (Quorum). */
+export interface DirectoryMember {
+  id: string;
+  username: string;
+  display_name: string;
+  /** URL, or '' for the drawn initial (the server's user presenter `avatarUrl`). */
+  avatar: string;
+  /** Reputation. */
+  rank: number;
+  location: string;
+  /** 1 member, 2 admin, 3 moderator. */
+  role_id: number;
+  /** Unix seconds the member joined. */
+  created_at: number;
+  /** Votes cast (all time). */
+  vote_count: number;
+  /** Edits made (all time; 'edited' timeline rows not cancelled, what the editor badges count). */
+  edit_count: number;
+}

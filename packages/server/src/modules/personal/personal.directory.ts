@@ -5,30 +5,14 @@
  * Who is listed: personal.directory.repository.ts `listedMember` (no suspended, deleted, pending or not activated
  * members; imported placeholder members like anyone).
  */
-import { MailStatus, UserStatus, type UserDirectoryQuery } from '@quorum/contract';
+import { MailStatus, UserStatus, type DirectoryMember, type UserDirectoryQuery } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { isSuspended, type UserRow } from '../../core/auth/index.js';
 import { presentBasicUser } from '../user/index.js';
 import { directoryPage, memberTallies } from './personal.directory.repository.js';
 
 /** One member of a directory page (the wire shape). `role_id`: 1 member, 2 admin, 3 moderator. */
-export interface DirectoryMember {
-  id: string;
-  username: string;
-  display_name: string;
-  /** URL, or '' for the drawn initial (user.presenter `avatarUrl`). */
-  avatar: string;
-  /** Reputation. */
-  rank: number;
-  location: string;
-  role_id: number;
-  /** Unix seconds the member joined. */
-  created_at: number;
-  /** Votes cast (all time). */
-  vote_count: number;
-  /** Edits made (all time; 'edited' timeline rows not cancelled, what the editor badges count). */
-  edit_count: number;
-}
+export type { DirectoryMember };
 
 /**
  * True when public lists show `u` (the rule of personal.directory.repository.ts `listedMember`, for rows already

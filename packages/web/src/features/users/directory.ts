@@ -3,7 +3,7 @@
  * calls (api.ts), so the page loads only what it uses.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiKey, type DirectorySort } from '@quorum/contract';
+import { apiKey, type DirectoryMember, type DirectorySort } from '@quorum/contract';
 import { api } from '../../lib/api';
 import type { PageData } from '../../lib/types';
 
@@ -16,19 +16,7 @@ export const DIRECTORY_QUERY_MAX = 30;
 /** Highest page the directory serves (the contract's DIRECTORY_MAX_PAGE). */
 export const DIRECTORY_MAX_PAGE = 10_000;
 
-/** One member of GET /user/directory. `role_id`: 1 member, 2 admin, 3 moderator; times in unix seconds. */
-export interface DirectoryMember {
-  id: string;
-  username: string;
-  display_name: string;
-  avatar: string;
-  rank: number;
-  location: string;
-  role_id: number;
-  created_at: number;
-  vote_count: number;
-  edit_count: number;
-}
+export type { DirectoryMember };
 
 /** Key of one directory page, as the server embeds it when it renders /users (modules/ssr/ssr.users.ts). */
 export function directoryKey(sort: DirectorySort, page: number, q: string): string {
