@@ -52,11 +52,24 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(','))
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').filter(Boolean).map(Number);
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 /**
- * Young-generation sizes to compare in the worker legs (BENCH_SEMI, comma-separated MB; empty = the server's
- * default only): each value runs both legs once, interleaved, so their req/s and peak memory compare in one run.
+ * Server settings to compare in the worker legs: BENCH_WORKER_ENV, variants separated by `;`, each a
+ * comma-separated list of NAME=value for the server's environment (`-` = the server's defaults), e.g.
+ * `-;MALLOC_ARENA_MAX=2;QUORUM_PAGE_CACHE_MB=24`. BENCH_SEMI=4,0 is short for `QUORUM_SEMI_SPACE_MB=4;QUORUM_SEMI_SPACE_MB=0`.
+ * Each variant runs both legs once, interleaved, so their req/s and peak memory compare in one run.
  */
-const SEMIS = (process.env.BENCH_SEMI ?? '').split(',').filter(Boolean);
-const WORKER_LEGS = (['ssr', 'mixed'] as const).flatMap((key) => (SEMIS.length ? SEMIS : ['']).map((semi) => [key, key, DURATION, semi] as const));
+const VARIANTS: Record<string, string>[] = (
+  process.env.BENCH_WORKER_ENV?.split(';') ??
+  (process.env.BENCH_SEMI ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((mb) => `QUORUM_SEMI_SPACE_MB=${mb}`)
+)
+  .map((v) => v.trim())
+  .filter(Boolean)
+  .map((v) => (v === '-' ? {} : Object.fromEntries(v.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1).trim()]))));
+/** A variant's label in the results: its settings, or nothing for the defaults. */
+const variantLabel = (env: Record<string, string>) => Object.entries(env).map(([k, v]) => `${k}=${v}`).join(', ');
+const WORKER_LEGS = (['ssr', 'mixed'] as const).flatMap((key) => (VARIANTS.length ? VARIANTS : [{}]).map((env) => [key, key, DURATION, env] as const));
 /** BENCH_PROFILE=<dir>: a CPU profile of this process (the server of in-process rows) during each row's load. */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
@@ -210,12 +223,13 @@ async function readerSessions(app: Awaited<ReturnType<typeof buildApp>>): Promis
 }
 
 /**
- * Starts `quorum run --workers n` on `dataDir` (with `semi` as QUORUM_SEMI_SPACE_MB when given); resolves with its base URL and a stop function. */
-async function startCluster(dataDir: string, workers: number, semi = ''): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+ * Starts `quorum run --workers n` on `dataDir` with `extra` added to its environment; resolves with its base URL,
+ * its pid and a stop function. */
+async function startCluster(dataDir: string, workers: number, extra: Record<string, string> = {}): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/bin/quorum.js'), 'run', '--workers', String(workers)], {
     cwd: ROOT,
-    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', ...(semi ? { QUORUM_SEMI_SPACE_MB: semi } : {}) },
+    env: { ...process.env, QUORUM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', QUORUM_RATE_LIMIT: 'off', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -322,11 +336,12 @@ async function main(): Promise<void> {
     await app.close();
 
     for (const n of WORKERS) {
-      for (const [key, kind, seconds, semi] of WORKER_LEGS) {
+      for (const [key, kind, seconds, extra] of WORKER_LEGS) {
         if (ONLY && !ONLY.has(`workers-${key}`) && !ONLY.has('workers')) continue;
-        const cluster = await startCluster(dataDir, n, semi);
+        const cluster = await startCluster(dataDir, n, extra);
+        const label = variantLabel(extra);
         try {
-          const name = `quorum run --workers ${n}${semi ? ` (QUORUM_SEMI_SPACE_MB=${semi})` : ''}: ${kind === 'ssr' ? 'anonymous Zipf question pages' : '95/5 mix'}`;
+          const name = `quorum run --workers ${n}${label ? ` (${label})` : ''}: ${kind === 'ssr' ? 'anonymous Zipf question pages' : '95/5 mix'}`;
           await load(kind, cluster.base, fixture, 3, 3000 + rows.length, { writeOffset });
           writeOffset += 1_000;
           say(`${name}: ${seconds} s ...`);
@@ -337,7 +352,7 @@ async function main(): Promise<void> {
           const peak = memory.stop();
           writeOffset += 2_000;
           say(`  ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ${r.errors} errors (${r.timeouts} timeouts${r.codes ? `, ${r.codes}` : ''}); whole node peak RSS ${peak.rss} MB, PSS ${peak.pss} MB, CPU ${cpuMs.toFixed(2)} ms per request`);
-          rows.push({ key: `workers-${n}-${key}${semi ? `-semi${semi}` : ''}`, name: `${name} (whole node at most RSS ${peak.rss} MB, PSS ${peak.pss} MB; CPU ${cpuMs.toFixed(2)} ms per request)`, hitRate: null, ...r });
+          rows.push({ key: `workers-${n}-${key}${label ? ` ${label}` : ''}`, name: `${name} (whole node at most RSS ${peak.rss} MB, PSS ${peak.pss} MB; CPU ${cpuMs.toFixed(2)} ms per request)`, hitRate: null, ...r });
         } finally {
           await cluster.stop();
         }
