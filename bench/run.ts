@@ -1,14 +1,15 @@
 /**
  * `npm run bench`: builds a 100k-question site on SQLite by importing a generated Stack Exchange dump, measures
  * import speed, HTTP throughput (raw node:http baseline, question list API, server-rendered question page) and
- * the idle memory of `quorum run`, prints a PASS/FAIL table and records the run in docs/BENCHMARKS.md.
+ * the idle memory of `quorum run`, prints a PASS/FAIL table, adds the run to the runs of docs/benchmarks-history.md
+ * and puts it in place of the latest run in docs/BENCHMARKS.md ("Main run").
  *
  * Environment: BENCH_QUESTIONS (default 100000; 2 answers each), BENCH_DURATION (seconds per load test,
- * default 10), BENCH_CONNECTIONS (default 50), BENCH_DOCS=0 to leave docs/BENCHMARKS.md alone.
+ * default 10), BENCH_CONNECTIONS (default 50), BENCH_DOCS=0 to leave both files alone.
  * Traffic goes to 127.0.0.1 only. Temporary directories are removed at the end, also on failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
 import { generateDump } from './generate.js';
+import { recordInHistory, replaceCurrent } from './docs.js';
 import { freePort, get, loadTest, machine, rssMb, sleep, startRawServer, waitUntilUp, type LoadResult } from './lib.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,7 +152,6 @@ async function main(): Promise<void> {
   console.log(`\n${report}`);
   if (process.env.BENCH_DOCS !== '0') {
     recordRun(report);
-    console.log('Recorded in docs/BENCHMARKS.md');
   }
   say('Done.');
 }
@@ -202,18 +203,15 @@ function renderReport(m: ReturnType<typeof machine>, checks: Check[], loads: Loa
 }
 
 const MARKER = '<!-- runs: newest first; appended by bench/run.ts -->';
+const LATEST_START = '<!-- latest run: replaced by bench/run.ts -->';
+const LATEST_END = '<!-- end of latest run -->';
 
-/** Inserts the run at the top of the runs section of docs/BENCHMARKS.md. */
+/** Adds the run at the top of the runs of docs/benchmarks-history.md and makes it the latest run in docs/BENCHMARKS.md. */
 function recordRun(report: string): void {
-  const file = path.join(ROOT, 'docs/BENCHMARKS.md');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const at = text.indexOf(MARKER);
-  if (at < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n## Runs\n\n${MARKER}\n\n${report}\n`);
-    return;
-  }
-  const head = text.slice(0, at + MARKER.length);
-  writeFileSync(file, `${head}\n\n${report}\n${text.slice(at + MARKER.length).replace(/^\n+/, '\n')}`);
+  recordInHistory(MARKER, 'Runs', report);
+  console.log('Recorded in docs/benchmarks-history.md ("Runs")');
+  if (replaceCurrent(LATEST_START, LATEST_END, report)) console.log('Latest run replaced in docs/BENCHMARKS.md ("Main run")');
+  else console.log(`docs/BENCHMARKS.md has no "${LATEST_START}" ... "${LATEST_END}" block: left as it is`);
 }
 
 main().then(

@@ -21,12 +21,13 @@
  * Environment: BENCH_QUESTIONS (default 100000), BENCH_DURATION (s per row, default 8), BENCH_MIXED_SECONDS
  * (default 60), BENCH_CONNECTIONS (default 50), BENCH_READERS (logged-in readers, default 200; 0: the admin reads),
  * BENCH_DATA_DIR (build the site there and keep it; reused when already installed), BENCH_ONLY (comma-separated row
- * keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`; empty skips), BENCH_DOCS=0 (do not record the run in
- * docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile of the server during each in-process row's load to
+ * keys, e.g. `ssr,info`), BENCH_WORKERS (default `1,2`; empty skips), BENCH_DOCS=0 (do not record the run: every
+ * run is added to the traffic runs of docs/benchmarks-history.md, and a run of every row, without BENCH_ONLY, also
+ * replaces the latest traffic run in docs/BENCHMARKS.md), BENCH_PROFILE=<dir> (write a CPU profile of the server during each in-process row's load to
  * <dir>/<row key>.cpuprofile).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -39,6 +40,7 @@ import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
 import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
+import { recordInHistory, replaceCurrent } from './docs.js';
 import { freePort, get, machine, sampleTreeMemory, treeCpuSeconds, startRawServer, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
 import { PAGE_CALLS, rng, type Scenario, type ScenarioKind } from './traffic-load.js';
@@ -368,7 +370,6 @@ async function main(): Promise<void> {
   console.log(`\n${report}`);
   if (process.env.BENCH_DOCS !== '0') {
     recordRun(report);
-    console.log('Recorded in docs/BENCHMARKS.md');
   }
 }
 
@@ -410,18 +411,19 @@ function renderReport(m: ReturnType<typeof machine>, rows: Row[], rawRuns: numbe
 }
 
 const MARKER = '<!-- traffic runs: newest first; appended by bench/traffic.ts -->';
+const LATEST_START = '<!-- latest traffic run: replaced by bench/traffic.ts -->';
+const LATEST_END = '<!-- end of latest traffic run -->';
 
-/** Inserts the run below the traffic marker of docs/BENCHMARKS.md (appends a section when it is missing). */
+/**
+ * Adds the run at the top of the traffic runs of docs/benchmarks-history.md; a run of every row (no BENCH_ONLY)
+ * also becomes the latest traffic run in docs/BENCHMARKS.md ("Real traffic").
+ */
 function recordRun(report: string): void {
-  const file = path.join(ROOT, 'docs/BENCHMARKS.md');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const at = text.indexOf(MARKER);
-  if (at < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n## Traffic runs\n\n${MARKER}\n\n${report}\n`);
-    return;
-  }
-  const head = text.slice(0, at + MARKER.length);
-  writeFileSync(file, `${head}\n\n${report}\n${text.slice(at + MARKER.length).replace(/^\n+/, '\n')}`);
+  recordInHistory(MARKER, 'Traffic runs', report);
+  console.log('Recorded in docs/benchmarks-history.md ("Traffic runs")');
+  if (ONLY) console.log('BENCH_ONLY is set: the latest traffic run in docs/BENCHMARKS.md is left as it is');
+  else if (replaceCurrent(LATEST_START, LATEST_END, report)) console.log('Latest traffic run replaced in docs/BENCHMARKS.md ("Real traffic")');
+  else console.log(`docs/BENCHMARKS.md has no "${LATEST_START}" ... "${LATEST_END}" block: left as it is`);
 }
 
 main().then(
