@@ -7,3 +7,4 @@ export * from './customHtml.js';
 export * from './schemas.js';
 export * from './questionRules.js';
 export * from './schemas/penalty.js';
+export * from './schemas/wiki.js';

@@ -55,6 +55,7 @@ import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
+import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 import { notifyMailRoutes } from './modules/notify-mail/index.js';
@@ -258,6 +259,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(tagRoutes);
   await app.register(searchRoutes);
   await app.register(postRoutes);
+  await app.register(wikiRoutes);
   await app.register(collectionRoutes);
   await app.register(commentRoutes);
   await app.register(fileRoutes);

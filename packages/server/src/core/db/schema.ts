@@ -94,6 +94,8 @@ export interface QuestionsTable {
   created_at: Int;
   updated_at: Int;
   post_updated_at: Int;
+  /** 0, or unix seconds of when the question became community wiki (migration 033). */
+  wiki_at: Int;
 }
 
 export interface AnswersTable {
@@ -109,6 +111,8 @@ export interface AnswersTable {
   revision_id: Str;
   created_at: Int;
   updated_at: Int;
+  /** 0, or unix seconds of when the answer became community wiki (migration 033). */
+  wiki_at: Int;
 }
 
 export interface TagsTable {

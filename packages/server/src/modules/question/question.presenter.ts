@@ -4,6 +4,7 @@ import { type UserRow } from '../../core/auth/index.js';
 import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
 import { questionExcerpt } from './question.excerpt.js';
+import { presentWiki } from '../wiki/wiki.presenter.js';
 
 /** Whom a list row credits, for what and when (question.list.ts `listCredit`); `user` undefined when gone. */
 export interface ListCredit {
@@ -52,7 +53,7 @@ export interface ViewerState {
  * The part of GET /question/info that is the same for every reader: everything but the reader's state
  * (`ViewerState`), `operation` and `member_actions`, which the service adds (Answer's QuestionInfoResp).
  */
-export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string): Record<string, unknown> {
+export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string, wikiEditors?: number): Record<string, unknown> {
   return {
     id: q.id,
     title: q.title,
@@ -84,5 +85,7 @@ export function presentQuestionShared(q: QuestionRow, tags: Record<string, unkno
     last_answered_user_info: null,
     first_answer_id: firstAnswerId || '0',
     extends_actions: [],
+    // Community wiki (modules/wiki): `wiki`, `wiki_editor_count`.
+    ...presentWiki(q.wiki_at, wikiEditors),
   };
 }
