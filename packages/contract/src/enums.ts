@@ -42,8 +42,8 @@ export const ObjectType = {
 } as const;
 export type ObjectTypeName = keyof typeof ObjectType;
 
-/** Question list orders (GET /question/page `order`). */
-export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot'] as const;
+/** Question list orders (GET /question/page `order`); `featured` (Quorum's): questions with an open bounty, newest bounty first. */
+export const QUESTION_ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot', 'featured'] as const;
 export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
 /** Database engines the installer offers, with Answer's `db_type` names. */

@@ -7,4 +7,4 @@ export * from './customHtml.js';
 export * from './schemas.js';
 export * from './questionRules.js';
 export * from './schemas/penalty.js';
-export * from './schemas/wiki.js';
+export * from './schemas/bounty.js';

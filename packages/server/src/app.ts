@@ -55,7 +55,7 @@ import { tagRoutes } from './modules/tag/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
-import { wikiRoutes } from './modules/wiki/index.js';
+import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 import { notifyMailRoutes } from './modules/notify-mail/index.js';
@@ -173,6 +173,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   startPenaltyHousekeeping(ctx);
+  startBountyPasses(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(userSettingsRoutes);
   await app.register(adminUserRoutes);
   await app.register(penaltyRoutes);
+  await app.register(bountyRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);
@@ -259,7 +261,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(tagRoutes);
   await app.register(searchRoutes);
   await app.register(postRoutes);
-  await app.register(wikiRoutes);
   await app.register(collectionRoutes);
   await app.register(commentRoutes);
   await app.register(fileRoutes);

@@ -5,3 +5,4 @@
 export { recordActivity, type ActivityInput } from './activity.js';
 export { applyReputation, cancelActivities, rankConfig, utcDayStart, RANK_DEFAULTS, type RankRule, type RankConfig, type ReputationChange } from './reputation.js';
 export type { ActivityRow } from './activity.repository.js';
+export { applyReputationAmount, lockReputation, type AmountChange } from './reputation.amount.js';

@@ -62,7 +62,8 @@ export async function rankConfig(db: Db): Promise<RankConfig> {
     return map.has(k) && Number.isFinite(v) ? v : d;
   };
   const deltas = Object.fromEntries(Object.entries(RANK_DEFAULTS).map(([k, d]) => [k, num(`rank.${k}`, d)])) as Record<RankRule, number>;
-  let dailyExclude = ['answer.accepted'];
+  // A bounty's award (modules/bounty) is neither capped nor counted, as the accepted-answer bonus.
+  let dailyExclude = ['answer.accepted', 'bounty.award'];
   try {
     const raw = map.get('rank.daily_limit.exclude');
     if (raw) dailyExclude = (JSON.parse(raw) as unknown[]).map(String);

@@ -4,7 +4,7 @@ import { type UserRow } from '../../core/auth/index.js';
 import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
 import { questionExcerpt } from './question.excerpt.js';
-import { presentWiki } from '../wiki/wiki.presenter.js';
+import { questionBountyField } from '../bounty/bounty.presenter.js';
 
 /** Whom a list row credits, for what and when (question.list.ts `listCredit`); `user` undefined when gone. */
 export interface ListCredit {
@@ -39,6 +39,8 @@ export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[],
       ? { id: who.id, username: who.username, display_name: who.display_name || who.username, rank: who.rank, status: presentBasicUser(who).status }
       : { id: '', username: '', display_name: '', rank: 0, status: 'deleted' },
     tags,
+    // The open bounty's amount (modules/bounty), only while there is one: Answer's item otherwise.
+    ...(q.bounty_amount > 0 ? { bounty_amount: Number(q.bounty_amount) } : {}),
   };
 }
 
@@ -53,7 +55,7 @@ export interface ViewerState {
  * The part of GET /question/info that is the same for every reader: everything but the reader's state
  * (`ViewerState`), `operation` and `member_actions`, which the service adds (Answer's QuestionInfoResp).
  */
-export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string, wikiEditors?: number): Record<string, unknown> {
+export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string): Record<string, unknown> {
   return {
     id: q.id,
     title: q.title,
@@ -85,7 +87,7 @@ export function presentQuestionShared(q: QuestionRow, tags: Record<string, unkno
     last_answered_user_info: null,
     first_answer_id: firstAnswerId || '0',
     extends_actions: [],
-    // Community wiki (modules/wiki): `wiki`, `wiki_editor_count`.
-    ...presentWiki(q.wiki_at, wikiEditors),
+    // The open bounty (modules/bounty): `bounty` {amount, started_at, ends_at}, only while there is one.
+    ...(q.bounty_amount > 0 ? { bounty: questionBountyField(q) } : {}),
   };
 }

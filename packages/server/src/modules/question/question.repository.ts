@@ -26,6 +26,8 @@ function filtered(db: Db, f: ListFilter) {
   if (f.tagIds?.length) q = q.where('questions.id', 'in', db.kysely.selectFrom('tag_rel').select('object_id').where('tag_id', 'in', f.tagIds).where('status', '=', 1));
   if (f.userId) q = q.where('questions.user_id', '=', f.userId);
   if (f.order === 'unanswered') q = q.where('questions.answer_count', '=', 0);
+  // Featured: questions with an open bounty (modules/bounty keeps questions.bounty_* while it is open).
+  if (f.order === 'featured') q = q.where('questions.bounty_amount', '>', 0);
   if (f.since) q = q.where('questions.created_at', '>=', f.since);
   if (f.ids) q = q.where('questions.id', 'in', f.ids.length ? f.ids : ['']);
   return q;
@@ -46,6 +48,9 @@ export async function listQuestions(db: Db, f: ListFilter, offset: number, limit
       break;
     case 'hot':
       q = q.orderBy('questions.answer_count', 'desc').orderBy('questions.vote_count', 'desc').orderBy('questions.view_count', 'desc');
+      break;
+    case 'featured':
+      q = q.orderBy('questions.bounty_started_at', 'desc');
       break;
     default:
       // newest (and unanswered): pinned questions first (spec §4 "pin and unpin (global)").

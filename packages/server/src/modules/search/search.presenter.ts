@@ -29,6 +29,8 @@ export function presentQuestionHit(q: QuestionRow, tags: Record<string, unknown>
       user_info: searchUser(author),
       tags,
       status: QUESTION_STATUS[q.status] ?? 'available',
+      // The open bounty's amount (modules/bounty), only while there is one.
+      ...(q.bounty_amount > 0 ? { bounty_amount: Number(q.bounty_amount) } : {}),
     },
   };
 }

@@ -29,6 +29,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   login: 'login',
   users: 'site_users',
   spam: 'site_spam',
+  bounty: 'site_bounty',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */
