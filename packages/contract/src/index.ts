@@ -8,3 +8,4 @@ export * from './schemas.js';
 export * from './questionRules.js';
 export * from './schemas/penalty.js';
 export * from './schemas/bounty.js';
+export * from './schemas/wiki.js';

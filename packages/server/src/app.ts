@@ -56,6 +56,7 @@ import { accountRoutes, configureAccountLimits, currentUser, startAccountHouseke
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
 import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
+import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
 import { notifyMailRoutes } from './modules/notify-mail/index.js';
@@ -261,6 +262,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(tagRoutes);
   await app.register(searchRoutes);
   await app.register(postRoutes);
+  await app.register(wikiRoutes);
   await app.register(collectionRoutes);
   await app.register(commentRoutes);
   await app.register(fileRoutes);

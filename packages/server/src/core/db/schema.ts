@@ -96,6 +96,8 @@ export interface QuestionsTable {
   created_at: Int;
   updated_at: Int;
   post_updated_at: Int;
+  /** 0, or unix seconds of when the question became community wiki (migration 033). */
+  wiki_at: Int;
   /** The open bounty's amount, start and end (unix seconds), all 0 when none is open (migration 035, modules/bounty). */
   bounty_amount: Int;
   bounty_started_at: Int;
@@ -115,6 +117,8 @@ export interface AnswersTable {
   revision_id: Str;
   created_at: Int;
   updated_at: Int;
+  /** 0, or unix seconds of when the answer became community wiki (migration 033). */
+  wiki_at: Int;
 }
 
 export interface TagsTable {

@@ -67,6 +67,7 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'GET', path: '/answer/api/v1/personal/user/info', query: c.PersonalUserQuery, summary: "GET /personal/user/info, /personal/qa/top" },
   { method: 'GET', path: '/answer/api/v1/personal/vote/page', query: c.PersonalOwnPageQuery, summary: "GET /personal/{collection,vote}/page: the logged-in user's own lists (`username`, when sent, must be theirs)." },
   { method: 'POST', path: '/answer/api/v1/post/render', body: c.PostRenderReq, summary: "POST /post/render" },
+  { method: 'PUT', path: '/answer/api/v1/post/wiki', body: c.PostWikiReq, summary: "PUT /post/wiki: makes a question or answer community wiki (`wiki` true) or an ordinary post again (false)." },
   { method: 'DELETE', path: '/answer/api/v1/question', body: c.PostRemoveReq, summary: "DELETE /question, DELETE /answer" },
   { method: 'POST', path: '/answer/api/v1/question', body: c.QuestionAddReq, summary: "POST /question" },
   { method: 'PUT', path: '/answer/api/v1/question', body: c.QuestionUpdateReq, summary: "PUT /question" },

@@ -67,6 +67,8 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
       created_at: now,
       updated_at: now,
       post_updated_at: now,
+      // Asked as community wiki (modules/wiki).
+      wiki_at: input.wiki ? now : 0,
     });
     await applyQuestionTags(tx, id, plan, now);
     await indexQuestion(tx, { id, user_id: user.id, title: input.title, parsed_text: html, created_at: now });
@@ -167,7 +169,7 @@ function sharedInfo(q: repo.QuestionRow, parts: InfoParts): SharedInfo {
   let byParts = sharedInfos.get(q);
   if (!byParts) sharedInfos.set(q, (byParts = new WeakMap()));
   let shared = byParts.get(parts);
-  if (!shared) byParts.set(parts, (shared = { value: Object.freeze(presentQuestionShared(q, parts.tags, parts.users, parts.firstAnswerId)) }));
+  if (!shared) byParts.set(parts, (shared = { value: Object.freeze(presentQuestionShared(q, parts.tags, parts.users, parts.firstAnswerId, parts.wikiEditors)) }));
   return shared;
 }
 
