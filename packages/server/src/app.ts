@@ -52,10 +52,10 @@ import { searchRoutes } from './modules/search/index.js';
 import { getSettings, invalidateSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
+import { closeVoteRoutes } from './modules/close-vote/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
-import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
 import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
@@ -174,7 +174,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   startPenaltyHousekeeping(ctx);
-  startBountyPasses(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
@@ -239,7 +238,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(userSettingsRoutes);
   await app.register(adminUserRoutes);
   await app.register(penaltyRoutes);
-  await app.register(bountyRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);
@@ -260,6 +258,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(privilegeRoutes);
   await app.register(reasonRoutes);
   await app.register(tagRoutes);
+  await app.register(closeVoteRoutes);
   await app.register(searchRoutes);
   await app.register(postRoutes);
   await app.register(wikiRoutes);

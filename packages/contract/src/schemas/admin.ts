@@ -13,7 +13,7 @@ export * from './admin.shapes.js';
 import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderation.js';
 import { SiteWriteQuestionFields } from '../questionRules.js';
 import { SiteSpamReq } from './spam.js';
-import { SiteBountyReq } from './bounty.js';
+import { SiteCloseVotesReq } from './close-vote.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -212,7 +212,7 @@ export const SITEINFO_SECTIONS = {
   login: SiteLoginReq,
   users: SiteUsersReq,
   spam: SiteSpamReq,
-  bounty: SiteBountyReq,
+  'close-votes': SiteCloseVotesReq,
 } as const;
 export type SiteinfoSectionName = keyof typeof SITEINFO_SECTIONS;
 

@@ -224,7 +224,7 @@ export interface QueuedUserItem {
 }
 
 /** Review queue names (Answer's ReviewingType) and their order on /review. */
-export const REVIEWING_TYPES = ['suggested_post_edit', 'flagged_post', 'flagged_user', 'queued_post', 'queued_user'] as const;
+export const REVIEWING_TYPES = ['suggested_post_edit', 'flagged_post', 'flagged_user', 'queued_post', 'queued_user', 'close_vote'] as const;
 export type ReviewingTypeName = (typeof REVIEWING_TYPES)[number];
 
 /** GET /reviewing/type: one entry per queue the caller may work on. */

@@ -14,6 +14,8 @@ export const PRIVILEGE_ACTIONS = [
   'tag.edit', 'question.edit', 'answer.edit', 'question.invite', 'tag.add',
   'question.edit_without_review', 'answer.edit_without_review', 'question.audit', 'answer.audit',
   'tag.audit', 'tag.edit_without_review', 'tag.synonym',
+  // Casting close and reopen votes (modules/close-vote; Stack Exchange: 3,000, 500 on a young site).
+  'question.close_vote',
   // Editing a community wiki post directly (modules/wiki; Stack Exchange: 100 reputation).
   'wiki.edit',
 ] as const;
@@ -48,6 +50,7 @@ const TABLE: Record<PrivilegeAction, [number, number, number]> = {
   'tag.audit': level(1, 2500, 5000),
   'tag.edit_without_review': level(1, 10000, 20000),
   'tag.synonym': level(1, 10000, 20000),
+  'question.close_vote': level(500, 3000, 6000),
   'wiki.edit': level(1, 100, 200),
 };
 

@@ -20,6 +20,7 @@ import { bumpUserCount } from '../user/index.js';
 import { cacheClear } from './question.cache.js';
 import * as repo from './question.repository.js';
 import { adjustTagCounts, deleteCloseReason, linkedTagIds, saveCloseReason } from './question.state.repository.js';
+import { endCloseVoteRound } from '../close-vote/close-vote.repository.js';
 
 function requireModerator(user: UserRow): void {
   if (!isModerator(user)) throw forbidden('error.object.no_permission');
@@ -76,6 +77,7 @@ export async function recoverQuestion(ctx: AppContext, user: UserRow, id: string
   if (!q) throw notFound('error.question.not_found');
   if (q.status !== PostStatus.deleted) return;
   await withActivity(ctx, user, q, 'undeleted', async (tx, now) => {
+    await endCloseVoteRound(tx, q.id, now);
     await repo.updateQuestion(tx, q.id, { status: PostStatus.normal, updated_at: now });
     await deleteCloseReason(tx, q.id);
     await bumpUserCount(tx, q.user_id, 'question_count', 1);
@@ -100,6 +102,7 @@ export async function closeQuestion(ctx: AppContext, user: UserRow, input: Quest
   // The timeline text: the reason's name and the moderator's text, in the language the other moderation rows use.
   const timelineReason = [translate(`${reason.key}.name`, 'en_US'), closeMsg].filter(Boolean).join(': ');
   await withActivity(ctx, user, q, 'closed', async (tx, now) => {
+    await endCloseVoteRound(tx, q.id, now);
     await repo.updateQuestion(tx, q.id, { status: PostStatus.closed, updated_at: now });
     await saveCloseReason(tx, metaId, q.id, JSON.stringify({ close_type: reason.reason_type, close_msg: closeMsg }), user.id, now);
   }, timelineReason);
@@ -114,6 +117,7 @@ export async function reopenQuestion(ctx: AppContext, user: UserRow, id: string)
   const q = await findLive(ctx, id);
   if (q.status !== PostStatus.closed) return;
   await withActivity(ctx, user, q, 'reopened', async (tx, now) => {
+    await endCloseVoteRound(tx, q.id, now);
     await repo.updateQuestion(tx, q.id, { status: PostStatus.normal, updated_at: now });
     await deleteCloseReason(tx, q.id);
   });

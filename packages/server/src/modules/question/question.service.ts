@@ -30,6 +30,7 @@ import { presentQuestionRows } from './question.list.js';
 import { presentQuestionShared } from './question.presenter.js';
 import * as repo from './question.repository.js';
 import { findCloseReason, linkedQuestionIds } from './question.state.repository.js';
+import { closeVotesInfo } from '../close-vote/close-vote.service.js';
 import { questionInfoParts, questionRow, type InfoParts } from './question.infoparts.js';
 import { countView } from './question.views.js';
 import { checkQuestionRules } from './question.rules.js';
@@ -183,6 +184,9 @@ function sharedInfo(q: repo.QuestionRow, parts: InfoParts): SharedInfo {
 async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | undefined, lang: string): Promise<{ shared: SharedInfo; own: Record<string, unknown> }> {
   const db = requireDb(ctx);
   const q = checkVisible(await questionRow(ctx, id), viewer);
+  // The question's close and reopen votes for this reader (modules/close-vote), read beside the rest.
+  const closeVotes = closeVotesInfo(ctx, q, viewer, lang);
+  closeVotes.catch(() => undefined);
   const [parts, state, actions, operation] = await Promise.all([
     questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
@@ -193,7 +197,7 @@ async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | u
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
   if (viewer) void emitDomain(ctx, { type: 'member.active', user_id: viewer.id, now: nowSeconds() });
   const own = { operation, answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed, member_actions: actions };
-  return { shared: sharedInfo(q, parts), own };
+  return { shared: sharedInfo(q, parts), own: { ...own, close_votes: await closeVotes } };
 }
 
 /**

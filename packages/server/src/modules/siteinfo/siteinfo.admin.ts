@@ -29,7 +29,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   login: 'login',
   users: 'site_users',
   spam: 'site_spam',
-  bounty: 'site_bounty',
+  'close-votes': 'site_close_votes',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */

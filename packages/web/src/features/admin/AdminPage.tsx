@@ -31,6 +31,8 @@ const DashboardPage: ComponentType = lazy(() => import('./dashboard/DashboardPag
 const CaptchaPage: ComponentType = lazy(withStrings(() => import('./settings/CaptchaPage'), ['ui-captcha']));
 // The spam settings (limits for new members, e-mail screening), with their strings (ui-spam.yaml).
 const SpamPage: ComponentType = lazy(withStrings(() => import('./settings/SpamPage'), ['ui-spam']));
+// The close-votes settings (features/close-vote), with their strings (ui-close-vote.yaml).
+const CloseVotesPage: ComponentType = lazy(withStrings(() => import('../close-vote/CloseVotesSettingsPage'), ['ui-close-vote']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -96,6 +98,7 @@ export default function AdminPage() {
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />
             <Route path="spam" element={<Suspense fallback={<PageSpinner />}><SpamPage /></Suspense>} />
+            <Route path="close-votes" element={<Suspense fallback={<PageSpinner />}><CloseVotesPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

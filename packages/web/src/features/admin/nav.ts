@@ -39,6 +39,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('privileges'),
       item('captcha'),
       item('spam'),
+      item('close_votes', 'close-votes'),
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },

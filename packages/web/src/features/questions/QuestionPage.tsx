@@ -23,6 +23,8 @@ import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey
 import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
+import { ClosedBy } from '../close-vote/ClosedBy';
+import { CloseVoteBar } from '../close-vote/lazy';
 
 /**
  * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
@@ -142,6 +144,7 @@ export default function QuestionPage() {
                 {t('status.closed_message')}
                 {q.operation?.name ? <div className="fw-semibold mt-1">{q.operation.name}</div> : null}
                 {q.operation?.msg ? <DuplicateOf className="mt-1" text={q.operation.msg} target={(q.operation as { duplicate?: DuplicateTarget }).duplicate} /> : null}
+                <ClosedBy question={q} />
               </Alert>
             ) : null}
             <div className="d-flex gap-3">
@@ -161,6 +164,9 @@ export default function QuestionPage() {
                     <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
                   </div>
                 </div>
+                <AfterHydration>
+                  <CloseVoteBar question={q} />
+                </AfterHydration>
                 <AfterHydration fallback={<div className="q-comments-slot" />}>
                   <Comments objectId={q.id} pageIds={pageIds} />
                 </AfterHydration>

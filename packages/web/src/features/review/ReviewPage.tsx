@@ -24,6 +24,7 @@ import '../post-actions/strings';
 import { isAlreadyHandled, REVIEW_KEY, useReviewingTypes, useReviewTask, type ReviewingTypeName, type TaskByType } from './api';
 import { FlaggedPostTask, FlaggedUserTask } from './FlagTasks';
 import { QueuedPostTask, QueuedUserTask, SuggestedEditTask, type TaskProps } from './QueueTasks';
+import { CloseVoteTask } from '../close-vote/CloseVoteTask';
 import './review.css';
 
 /** Tab label keys by queue. */
@@ -33,6 +34,7 @@ const TAB_KEY: Record<ReviewingTypeName, string> = {
   flagged_user: 'flagged_users',
   queued_post: 'queued_posts',
   queued_user: 'queued_users',
+  close_vote: 'close_votes',
 };
 
 const TASKS: { [K in ReviewingTypeName]: ComponentType<TaskProps<TaskByType[K]>> } = {
@@ -41,14 +43,15 @@ const TASKS: { [K in ReviewingTypeName]: ComponentType<TaskProps<TaskByType[K]>>
   flagged_user: FlaggedUserTask,
   queued_post: QueuedPostTask,
   queued_user: QueuedUserTask,
+  close_vote: CloseVoteTask,
 };
 
 type Notice = 'done' | 'already' | null;
 
 /** A task's own id (flag, queue entry or revision), so a new task starts with fresh dialogs. */
 function taskId(item: unknown): string {
-  const x = item as { flag_id?: string; review_id?: string; unreviewed_info?: { id: string } };
-  return String(x.flag_id ?? x.review_id ?? x.unreviewed_info?.id ?? '');
+  const x = item as { flag_id?: string; review_id?: string; unreviewed_info?: { id: string }; question?: { id: string } };
+  return String(x.flag_id ?? x.review_id ?? x.unreviewed_info?.id ?? x.question?.id ?? '');
 }
 
 /** One queue: its current task (skipping moves to the next one), the outcome of the last action, or the empty state. */

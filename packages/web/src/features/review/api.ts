@@ -8,6 +8,7 @@ import type {
   FlaggedPostItem, FlaggedUserItem, QueuedPostItem, QueuedUserItem, ReportOperation, ReviewingTypeItem, ReviewingTypeName,
 } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
+import { CLOSE_VOTE_QUEUE_PATH, type CloseVoteQueueItem } from '../close-vote/api';
 import type { PageData } from '../../lib/types';
 
 export type { FlaggedPostItem, FlaggedUserItem, QueuedPostItem, QueuedUserItem, ReviewingTypeItem, ReviewingTypeName };
@@ -63,6 +64,7 @@ export interface TaskByType {
   flagged_user: FlaggedUserItem;
   queued_post: QueuedPostItem;
   queued_user: QueuedUserItem;
+  close_vote: CloseVoteQueueItem;
 }
 
 const LIST_PATH: Record<ReviewingTypeName, string> = {
@@ -71,6 +73,7 @@ const LIST_PATH: Record<ReviewingTypeName, string> = {
   flagged_user: `${V1}/report/unreviewed/user`,
   queued_post: `${V1}/review/pending/post/page`,
   queued_user: `${V1}/review/pending/user/page`,
+  close_vote: CLOSE_VOTE_QUEUE_PATH,
 };
 
 /**
