@@ -56,6 +56,7 @@ import { closeVoteRoutes } from './modules/close-vote/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
+import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
 import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startBackupScheduler(ctx);
   startAccountHousekeeping(ctx);
   startPenaltyHousekeeping(ctx);
+  startBountyPasses(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
@@ -238,6 +240,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(userSettingsRoutes);
   await app.register(adminUserRoutes);
   await app.register(penaltyRoutes);
+  await app.register(bountyRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);
   await app.register(apiKeyRoutes);

@@ -100,7 +100,8 @@ export function runPrimary(n: number, log: (msg: string) => void): void {
   let stopping = false;
   const recentDeaths: number[] = [];
   cluster.setupPrimary({ execArgv: workerExecArgv() });
-  const fork = () => cluster.fork();
+  // Each worker knows how many share the node: per-node budgets (the page cache's) are shared out among them.
+  const fork = () => cluster.fork({ QUORUM_NODE_WORKERS: String(n) });
   serveCounters();
   // Acknowledgements awaited, by sender id and number: the workers that have not answered yet.
   const awaiting = new Map<string, { sender: Worker; ack: number; left: Set<number> }>();

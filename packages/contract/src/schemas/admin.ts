@@ -14,6 +14,7 @@ import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderati
 import { SiteWriteQuestionFields } from '../questionRules.js';
 import { SiteSpamReq } from './spam.js';
 import { SiteCloseVotesReq } from './close-vote.js';
+import { SiteBountyReq } from './bounty.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -213,6 +214,7 @@ export const SITEINFO_SECTIONS = {
   users: SiteUsersReq,
   spam: SiteSpamReq,
   'close-votes': SiteCloseVotesReq,
+  bounty: SiteBountyReq,
 } as const;
 export type SiteinfoSectionName = keyof typeof SITEINFO_SECTIONS;
 

@@ -48,6 +48,8 @@ export const QuestionAddReq = z.object({
   // Body length and tag count minimums are site settings (questionRules.ts); the schema holds only the maximums.
   content: z.string({ error: 'error.question.content_required' }).trim().max(LIMITS.questionContentMax, 'error.question.content_too_long').optional().default(''),
   tags: z.array(TagItem, { error: 'error.question.tags_required' }).max(LIMITS.questionTagsMax, 'error.question.tags_too_many').optional().default([]),
+  /** Post it as community wiki (Quorum; modules/wiki). */
+  wiki: z.boolean({ error: 'error.form.is_invalid' }).optional(),
   captcha_id: z.string().optional(),
   captcha_code: z.string().optional(),
 });
@@ -73,6 +75,8 @@ export const AnswerAddReq = z.object({
     .trim()
     .min(LIMITS.answerMin, 'error.answer.content_too_short')
     .max(65535, 'error.answer.content_too_long'),
+  /** Post it as community wiki (Quorum; modules/wiki). */
+  wiki: z.boolean({ error: 'error.form.is_invalid' }).optional(),
   captcha_id: z.string().optional(),
   captcha_code: z.string().optional(),
 });

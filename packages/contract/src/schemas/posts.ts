@@ -10,7 +10,7 @@ import { AnswerAddReq, AnswerPageQuery, QuestionAddReq } from './core.js';
 const editSummary = z.string({ error: 'error.form.is_invalid' }).trim().max(300, 'error.revision.summary_too_long').optional().default('');
 
 /** PUT /question */
-export const QuestionUpdateReq = QuestionAddReq.extend({
+export const QuestionUpdateReq = QuestionAddReq.omit({ wiki: true }).extend({
   id: required('error.form.cannot_be_empty'),
   edit_summary: editSummary,
   invite_user: z.array(z.string()).optional(),

@@ -12,10 +12,12 @@ import type { PluginStoreTable } from './schema.operations.js';
 import type { UserPenaltiesTable } from './schema.penalty.js';
 import type { TagMergesTable } from './schema.tagmerge.js';
 import type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
+import type { BountiesTable } from './schema.bounty.js';
 
 export type { UserPenaltiesTable } from './schema.penalty.js';
 export type { TagMergesTable } from './schema.tagmerge.js';
 export type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
+export type { BountiesTable } from './schema.bounty.js';
 
 type Int = ColumnType<number, number | undefined, number>;
 /** A string column with a database default: optional on insert. */
@@ -98,6 +100,10 @@ export interface QuestionsTable {
   post_updated_at: Int;
   /** 0, or unix seconds of when the question became community wiki (migration 033). */
   wiki_at: Int;
+  /** The open bounty's amount, start and end (unix seconds), all 0 when none is open (migration 035, modules/bounty). */
+  bounty_amount: Int;
+  bounty_started_at: Int;
+  bounty_ends_at: Int;
 }
 
 export interface AnswersTable {
@@ -377,6 +383,7 @@ export interface Database {
   tag_merges: TagMergesTable;
   close_vote_rounds: CloseVoteRoundsTable;
   close_votes: CloseVotesTable;
+  bounties: BountiesTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

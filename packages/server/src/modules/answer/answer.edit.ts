@@ -57,7 +57,7 @@ export async function requireEditableAnswer(ctx: AppContext, id: string, user: U
  * @throws 403 rank too low; 400 `error.revision.review_underway` while another edit waits for review
  */
 export async function checkAnswerEditable(ctx: AppContext, user: UserRow, a: repo.AnswerRow): Promise<'direct' | 'review'> {
-  const mode = await editMode(ctx, user, 'answer', a.user_id);
+  const mode = await editMode(ctx, user, 'answer', a.user_id, a.wiki_at > 0);
   if (mode === 'denied') await requirePrivilege(ctx, user, 'answer.edit');
   if (await findPendingRevision(requireDb(ctx), a.id)) throw badRequest('error.revision.review_underway');
   return mode === 'review' ? 'review' : 'direct';

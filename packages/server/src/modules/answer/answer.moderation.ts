@@ -110,7 +110,8 @@ export async function acceptAnswer(ctx: AppContext, user: UserRow, input: Accept
       return;
     }
     if (user.id !== q.user_id) await recordActivity(tx, { ...base, id: actorRow, userId: user.id });
-    await applyReputation(tx, { ...base, id: authorRow, userId: answer.user_id, triggerUserId: user.id, rule: 'answer.accepted' });
+    // A community wiki answer earns its author nothing for acceptance (modules/wiki; Stack Exchange).
+    if (!answer.wiki_at) await applyReputation(tx, { ...base, id: authorRow, userId: answer.user_id, triggerUserId: user.id, rule: 'answer.accepted' });
     await applyReputation(tx, { ...base, id: askerRow, userId: q.user_id, triggerUserId: user.id === q.user_id ? '' : user.id, rule: 'answer.accept' });
   });
   invalidateQuestionLists();

@@ -14,6 +14,7 @@ import { requireDb } from '../../core/context.js';
 import { ContentCache } from '../../core/contentcache.js';
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import * as repo from './answer.repository.js';
+import { wikiEditorCounts } from '../wiki/wiki.repository.js';
 
 /** Longest a page is kept without a write clearing it, in milliseconds. */
 export const MAX_AGE_MS = 10_000;
@@ -25,6 +26,8 @@ export interface AnswerPageRows {
   count: number;
   /** Authors and last editors of the page's answers, by id. */
   users: Map<string, UserRow>;
+  /** Editor counts of the page's community wiki answers (modules/wiki), by id; an edit writes `answers`. */
+  wikiEditors: ReadonlyMap<string, number>;
 }
 
 /**
@@ -76,7 +79,8 @@ export async function answerPageRows(ctx: AppContext, questionId: string, order:
     // A first page that is not full holds them all: no count needed (most questions; a statement saved).
     const count = offset === 0 && rows.length < limit ? rows.length : await repo.countAnswers(db, questionId, scope);
     const users = await findUsersByIds(db, rows.flatMap((r) => [r.user_id, r.last_edit_user_id]));
+    const wikiEditors = await wikiEditorCounts(db, rows.filter((r) => r.wiki_at > 0).map((r) => r.id));
     for (const r of rows) Object.freeze(r);
-    return { rows, count, users };
+    return { rows, count, users, wikiEditors };
   });
 }

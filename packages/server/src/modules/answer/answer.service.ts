@@ -23,6 +23,7 @@ import { notifyAnswered } from './answer.notify.js';
 import { answerPageRows, type AnswerPageRows } from './answer.pagecache.js';
 import { presentAnswer, presentAnswerOwn, presentAnswerShared } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
+import { wikiEditorCounts } from '../wiki/wiki.repository.js';
 
 /**
  * POST /answer.
@@ -58,6 +59,8 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
     revision_id: revisionId,
     created_at: now,
     updated_at: now,
+    // Posted as community wiki (modules/wiki).
+    wiki_at: input.wiki ? now : 0,
   };
   await transaction(db, async (tx) => {
     await repo.insertAnswer(tx, row);
@@ -80,7 +83,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   }
   if (!queued) await notifyAnswered(ctx, question, row);
   const [info, questionOut] = await Promise.all([
-    answerMemberActions(ctx, lang, user, row).then((actions) => presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, actions)),
+    answerMemberActions(ctx, lang, user, row).then((actions) => presentAnswer(row, new Map([[user.id, user]]), { vote_status: '', collected: false }, actions, new Map([[row.id, 1]]))),
     questionInfo(ctx, question.id, user, lang),
   ]);
   return { info, question: questionOut };
@@ -101,12 +104,13 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
   const db = requireDb(ctx);
   const a = await getVisibleAnswer(ctx, id, viewer);
   const question = await questionInfo(ctx, a.question_id, viewer, lang);
-  const [users, state, actions] = await Promise.all([
+  const [users, state, actions, wikiEditors] = await Promise.all([
     findUsersByIds(db, [a.user_id, a.last_edit_user_id]),
     viewer ? repo.viewerStates(db, [a.id], viewer.id) : Promise.resolve({ votes: new Map<string, string>(), collected: new Set<string>() }),
     answerMemberActions(ctx, lang, viewer, a),
+    wikiEditorCounts(db, a.wiki_at > 0 ? [a.id] : []),
   ]);
-  return { info: presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions), question };
+  return { info: presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions, wikiEditors), question };
 }
 
 /**
@@ -120,7 +124,7 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
  */
 export async function answerPage(ctx: AppContext, q: AnswerListQuery, viewer: UserRow | undefined, lang = 'en_US', visible?: { id: string }): Promise<{ count: number; list: Record<string, unknown>[] }> {
   const { page, own } = await answerPageView(ctx, q, viewer, lang, visible);
-  return { count: page.count, list: page.rows.map((r, i) => ({ ...presentAnswerShared(r, page.users), ...own[i] })) };
+  return { count: page.count, list: page.rows.map((r, i) => ({ ...presentAnswerShared(r, page.users, page.wikiEditors), ...own[i] })) };
 }
 
 /**
@@ -145,7 +149,7 @@ const sharedJsons = new WeakMap<AnswerPageRows, string[]>();
 
 function sharedJson(page: AnswerPageRows): string[] {
   let texts = sharedJsons.get(page);
-  if (!texts) sharedJsons.set(page, (texts = page.rows.map((r) => JSON.stringify(presentAnswerShared(r, page.users)))));
+  if (!texts) sharedJsons.set(page, (texts = page.rows.map((r) => JSON.stringify(presentAnswerShared(r, page.users, page.wikiEditors)))));
   return texts;
 }
 
@@ -156,11 +160,11 @@ async function answerPageView(ctx: AppContext, q: AnswerListQuery, viewer: UserR
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
   const page = await answerPageRows(ctx, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope);
   const state = viewer ? await repo.viewerStates(db, page.rows.map((r) => r.id), viewer.id) : { votes: new Map<string, string>(), collected: new Set<string>() };
-  // Menu actions depend only on the author and the status: worked out once per pair, not per answer (a page can hold 1000).
+  // Menu actions depend only on the author, the status and whether it is wiki: worked out once per pair, not per answer (a page can hold 1000).
   const actionsOf = new Map<string, ReturnType<typeof answerMemberActions>>();
   const own = [];
   for (const r of page.rows) {
-    const key = `${r.user_id}:${r.status}`;
+    const key = `${r.user_id}:${r.status}:${r.wiki_at > 0}`;
     if (!actionsOf.has(key)) actionsOf.set(key, answerMemberActions(ctx, lang, viewer, r));
     own.push(presentAnswerOwn({ vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!));
   }

@@ -51,11 +51,13 @@ function rankTip(required: number, rank: number, lang: string): string {
 
 /**
  * Edit mode of a post: moderators and the owner edit directly; others need `<kind>.edit` (the edit goes to
- * review) or `<kind>.edit_without_review` (applied at once).
+ * review) or `<kind>.edit_without_review` (applied at once); a community wiki post (`wiki`) is edited directly
+ * with `wiki.edit` (modules/wiki).
  */
-export async function editMode(ctx: AppContext, user: Actor, kind: PostKind, ownerId: string): Promise<EditMode> {
+export async function editMode(ctx: AppContext, user: Actor, kind: PostKind, ownerId: string, wiki = false): Promise<EditMode> {
   if (isModerator(user) || user.id === ownerId) return 'direct';
   const t = await currentThresholds(ctx);
+  if (wiki && user.rank >= t['wiki.edit']) return 'direct';
   if (user.rank >= t[`${kind}.edit_without_review`]) return 'direct';
   if (user.rank >= t[`${kind}.edit`]) return 'review';
   return 'denied';
@@ -134,12 +136,12 @@ export async function questionMemberActions(
   ctx: AppContext,
   lang: string,
   viewer: Actor | undefined,
-  q: { user_id: string; status: number; pin: number; show: number },
+  q: { user_id: string; status: number; pin: number; show: number; wiki_at?: number },
 ): Promise<MemberAction[]> {
   if (!viewer) return [];
   const mod = isModerator(viewer);
   const out: MemberAction[] = [act('report', 'reason', lang)];
-  if (q.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'question', q.user_id)) !== 'denied') out.push(act('edit', 'edit', lang));
+  if (q.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'question', q.user_id, !!q.wiki_at)) !== 'denied') out.push(act('edit', 'edit', lang));
   if (mod && q.status === PostStatus.normal) out.push(act('close', 'confirm', lang));
   if (mod && q.status === PostStatus.closed) out.push(act('reopen', 'confirm', lang));
   if (mod && q.status !== PostStatus.deleted) {
@@ -152,11 +154,11 @@ export async function questionMemberActions(
 }
 
 /** Menu actions of an answer for a viewer (report, edit, delete/undelete). */
-export async function answerMemberActions(ctx: AppContext, lang: string, viewer: Actor | undefined, a: { user_id: string; status: number }): Promise<MemberAction[]> {
+export async function answerMemberActions(ctx: AppContext, lang: string, viewer: Actor | undefined, a: { user_id: string; status: number; wiki_at?: number }): Promise<MemberAction[]> {
   if (!viewer) return [];
   const mod = isModerator(viewer);
   const out: MemberAction[] = [act('report', 'reason', lang)];
-  if (a.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'answer', a.user_id)) !== 'denied') out.push(act('edit', 'edit', lang));
+  if (a.status !== PostStatus.deleted && (await editMode(ctx, viewer, 'answer', a.user_id, !!a.wiki_at)) !== 'denied') out.push(act('edit', 'edit', lang));
   if (a.status !== PostStatus.deleted && (mod || viewer.id === a.user_id)) out.push(act('delete', 'confirm', lang));
   if (mod && a.status === PostStatus.deleted) out.push(act('undelete', 'confirm', lang));
   return out;

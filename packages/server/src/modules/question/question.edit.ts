@@ -79,7 +79,7 @@ export async function requireEditableQuestion(ctx: AppContext, id: string, user:
  *   waits for review
  */
 export async function checkQuestionEditable(ctx: AppContext, user: UserRow, q: repo.QuestionRow): Promise<'direct' | 'review'> {
-  const mode = await editMode(ctx, user, 'question', q.user_id);
+  const mode = await editMode(ctx, user, 'question', q.user_id, q.wiki_at > 0);
   if (mode === 'denied') await requirePrivilege(ctx, user, 'question.edit');
   if (await findPendingRevision(requireDb(ctx), q.id)) throw badRequest('error.revision.review_underway');
   return mode === 'review' ? 'review' : 'direct';

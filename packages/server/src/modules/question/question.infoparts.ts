@@ -7,7 +7,8 @@
  *     `tag_rel` (renames, synonyms, merges; core/db/writewatch.ts); the settings' recommended and reserved tags
  *     clear the cache when saved;
  *   - the first answer: the question's `answer_count` (an answer added, deleted or restored changes it);
- *   - the author and editor: their ids and this process's writes to `users` (names, avatars, reputation).
+ *   - the author and editor: their ids and this process's writes to `users` (names, avatars, reputation);
+ *   - the editor count of a community wiki question: its `updated_at` (every applied edit sets it) and `wiki_at`.
  * Writes made by another worker process or node clear the cache when they are content writes (relayed as the
  * micro-cache's clears are); other writes there (a tag renamed, a profile saved) show within MAX_AGE_MS.
  * The question row itself is kept apart (`questionRow`): any write to `questions` by this process drops it, content
@@ -21,6 +22,7 @@ import { ContentCache } from '../../core/contentcache.js';
 import { presentTagsOfQuestions } from '../tag/index.js';
 import { findUsersByIds, type UserRow } from '../user/index.js';
 import * as repo from './question.repository.js';
+import { wikiEditorCounts } from '../wiki/wiki.repository.js';
 
 /** Longest the parts are kept without a write clearing them, in milliseconds. */
 export const MAX_AGE_MS = 10_000;
@@ -33,6 +35,8 @@ export interface InfoParts {
   users: Map<string, UserRow>;
   /** Id of the first available answer, '' when none. */
   firstAnswerId: string;
+  /** How many members wrote its approved revisions when it is community wiki (modules/wiki), else 0. */
+  wikiEditors: number;
 }
 
 const parts = new ContentCache<InfoParts>('question-info-parts', ['questions', 'answers', 'tags', 'tag_rel', 'users'], MAX_AGE_MS, 5000);
@@ -75,9 +79,11 @@ export function forgetQuestionRows(ctx: AppContext, ids: readonly string[]): voi
 /** The info parts of question row `q`, from the cache or read (see the file header). */
 export function questionInfoParts(ctx: AppContext, q: repo.QuestionRow): Promise<InfoParts> {
   const db = requireDb(ctx);
-  const key = db.writes ? `${q.id}|${q.updated_at}|${q.answer_count}|${q.user_id}|${q.last_edit_user_id}|${db.writes.generation('tags', 'tag_rel', 'users')}` : null;
+  const key = db.writes ? `${q.id}|${q.updated_at}|${q.answer_count}|${q.user_id}|${q.last_edit_user_id}|${q.wiki_at}|${db.writes.generation('tags', 'tag_rel', 'users')}` : null;
   return parts.get(db, key, async () => {
-    const [tags, users, firstAnswerId] = await Promise.all([presentTagsOfQuestions(ctx, [q.id]), findUsersByIds(db, [q.user_id, q.last_edit_user_id]), repo.firstAnswerId(db, q.id)]);
-    return { tags: tags.get(q.id) ?? [], users, firstAnswerId };
+    const [tags, users, firstAnswerId, editors] = await Promise.all([
+      presentTagsOfQuestions(ctx, [q.id]), findUsersByIds(db, [q.user_id, q.last_edit_user_id]), repo.firstAnswerId(db, q.id), wikiEditorCounts(db, q.wiki_at > 0 ? [q.id] : []),
+    ]);
+    return { tags: tags.get(q.id) ?? [], users, firstAnswerId, wikiEditors: editors.get(q.id) ?? 0 };
   });
 }

@@ -5,6 +5,7 @@ import { presentBasicUser } from '../user/index.js';
 import type { QuestionRow } from './question.repository.js';
 import { questionExcerpt } from './question.excerpt.js';
 import { questionBountyField } from '../bounty/bounty.presenter.js';
+import { presentWiki } from '../wiki/wiki.presenter.js';
 
 /** Whom a list row credits, for what and when (question.list.ts `listCredit`); `user` undefined when gone. */
 export interface ListCredit {
@@ -55,7 +56,7 @@ export interface ViewerState {
  * The part of GET /question/info that is the same for every reader: everything but the reader's state
  * (`ViewerState`), `operation` and `member_actions`, which the service adds (Answer's QuestionInfoResp).
  */
-export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string): Record<string, unknown> {
+export function presentQuestionShared(q: QuestionRow, tags: Record<string, unknown>[], users: Map<string, UserRow>, firstAnswerId: string, wikiEditors?: number): Record<string, unknown> {
   return {
     id: q.id,
     title: q.title,
@@ -87,6 +88,8 @@ export function presentQuestionShared(q: QuestionRow, tags: Record<string, unkno
     last_answered_user_info: null,
     first_answer_id: firstAnswerId || '0',
     extends_actions: [],
+    // Community wiki (modules/wiki): `wiki`, `wiki_editor_count`.
+    ...presentWiki(q.wiki_at, wikiEditors),
     // The open bounty (modules/bounty): `bounty` {amount, started_at, ends_at}, only while there is one.
     ...(q.bounty_amount > 0 ? { bounty: questionBountyField(q) } : {}),
   };

@@ -30,6 +30,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   users: 'site_users',
   spam: 'site_spam',
   'close-votes': 'site_close_votes',
+  bounty: 'site_bounty',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */

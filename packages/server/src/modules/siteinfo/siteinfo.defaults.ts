@@ -1,7 +1,7 @@
 /**
  * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
  */
-import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, type SiteSpamSettings } from '@quorum/contract';
+import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, BOUNTY_DEFAULTS, type BountySettings, type SiteSpamSettings } from '@quorum/contract';
 import { DEFAULT_DISPOSABLE_DOMAINS } from '../spam/disposable.js';
 import { CLOSE_VOTE_DEFAULTS, type SiteCloseVotesReq } from '@quorum/contract';
 
@@ -57,6 +57,8 @@ export function defaultSettings(): SiteSettings {
     // Close and reopen votes (modules/close-vote; contract schemas/close-vote.ts).
     site_close_votes: { ...CLOSE_VOTE_DEFAULTS },
     site_spam: { ...SPAM_LIMIT_DEFAULTS, blocked_email_domains: [], block_disposable_emails: true, disposable_email_domains: [...DEFAULT_DISPOSABLE_DOMAINS], flag_hide_weight: FLAG_HIDE_WEIGHT_DEFAULT, spam_phrases: [...DEFAULT_SPAM_PHRASES], blocked_words: [], reviewer_timeout_seconds: REVIEWER_TIMEOUT_DEFAULT },
+    // Bounties (modules/bounty; contract schemas/bounty.ts).
+    site_bounty: { ...BOUNTY_DEFAULTS },
   };
 }
 
@@ -103,6 +105,7 @@ export interface SiteSettings {
   captcha: { provider: string; pow_difficulty: number; image_fallback: boolean; on_sign_up: boolean; questions: { question: string; answers: string[] }[] };
   site_spam: SiteSpamSettings;
   site_close_votes: SiteCloseVotesReq;
+  site_bounty: BountySettings;
 }
 
 export type SettingsSection = keyof SiteSettings;

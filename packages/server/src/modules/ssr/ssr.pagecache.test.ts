@@ -123,6 +123,11 @@ describe('cache of server-rendered pages', () => {
     expect(pageCacheBudget({})).toBe(48 * 1024 * 1024);
     expect(pageCacheBudget({ QUORUM_PAGE_CACHE_MB: '16' })).toBe(16 * 1024 * 1024);
     expect(pageCacheBudget({ QUORUM_PAGE_CACHE_MB: '0' })).toBe(0);
+    // The node's budget is shared out among the workers cluster.ts forks.
+    expect(pageCacheBudget({ QUORUM_NODE_WORKERS: '2' })).toBe(24 * 1024 * 1024);
+    expect(pageCacheBudget({ QUORUM_NODE_WORKERS: '3', QUORUM_PAGE_CACHE_MB: '30' })).toBe(10 * 1024 * 1024);
+    expect(pageCacheBudget({ QUORUM_NODE_WORKERS: '1', QUORUM_PAGE_CACHE_MB: '16' })).toBe(16 * 1024 * 1024);
+    expect(pageCacheBudget({ QUORUM_NODE_WORKERS: 'x' })).toBe(48 * 1024 * 1024);
     for (const bad of ['-1', '1.5', '16MB', 'lots']) expect(() => pageCacheBudget({ QUORUM_PAGE_CACHE_MB: bad })).toThrow(/QUORUM_PAGE_CACHE_MB must be a whole number of megabytes/);
 
     process.env.QUORUM_PAGE_CACHE_MB = '0';

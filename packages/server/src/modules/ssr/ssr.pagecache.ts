@@ -24,18 +24,23 @@ import { compressDocument, documentEtag, type Variants } from './ssr.compressed.
 
 /** Longest a page is served without a write clearing it (view counts and profile names lag by at most this). */
 export const MAX_AGE_MS = 60_000;
-/** Default bytes of HTML and its compressed variants kept (held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
+/** Default bytes of HTML and its compressed variants kept by a node, all its workers together (held in Buffers outside the JS heap, ssr.renderer.ts `RenderedDocument`). */
 export const MAX_BYTES = 48 * 1024 * 1024;
 
 /**
- * The budget of a new page cache, in bytes: `QUORUM_PAGE_CACHE_MB` (megabytes, 0 turns the cache off) or MAX_BYTES.
- * @throws Error when the variable is set to anything but a whole number of megabytes
+ * The budget of a new page cache, in bytes: the node's budget, `QUORUM_PAGE_CACHE_MB` (megabytes, 0 turns the
+ * cache off) or MAX_BYTES, shared out equally among the node's worker processes (`QUORUM_NODE_WORKERS`, which
+ * cluster.ts gives each worker it forks; 1 for a single process). Every worker keeps the most read pages, so two
+ * workers with half the budget each hold what one process with the whole budget holds, and the node's memory does
+ * not grow with its worker count (docs/BENCHMARKS.md "Memory").
+ * @throws Error when QUORUM_PAGE_CACHE_MB is set to anything but a whole number of megabytes
  */
 export function pageCacheBudget(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.QUORUM_PAGE_CACHE_MB?.trim();
-  if (!raw) return MAX_BYTES;
-  if (!/^\d{1,6}$/.test(raw)) throw new Error(`QUORUM_PAGE_CACHE_MB must be a whole number of megabytes (0 turns the page cache off), not "${raw}"`);
-  return Number(raw) * 1024 * 1024;
+  if (raw && !/^\d{1,6}$/.test(raw)) throw new Error(`QUORUM_PAGE_CACHE_MB must be a whole number of megabytes (0 turns the page cache off), not "${raw}"`);
+  const node = raw ? Number(raw) * 1024 * 1024 : MAX_BYTES;
+  const workers = Number(env.QUORUM_NODE_WORKERS);
+  return Number.isInteger(workers) && workers > 1 ? Math.floor(node / workers) : node;
 }
 
 /** A page of the cache: its document, weak ETag and, once compressed, its brotli and gzip variants. */

@@ -11,8 +11,8 @@
  * The merge is recorded in `tag_merges` (migration 030) under the id of a 'merged' activity row on the target's
  * timeline (who and when; `reason` holds the source's slug). POST /tag/merge/undo with that id restores the
  * source as a main tag with exactly the questions, followers, synonyms and description that moved (links or
- * follows removed since are not brought back twice), marks the timeline row cancelled and adds an
- * 'merge_undone' row to both timelines.
+ * follows removed since are not brought back twice), marks the timeline row cancelled and adds a
+ * 'merge_undone' row to both timelines (`reason`: the slug of the other tag).
  * Caches: every write goes through the tables (core/db/writewatch.ts) and question lists are dropped at once.
  */
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
@@ -112,6 +112,8 @@ export async function undoMerge(ctx: AppContext, user: UserRow, mergeId: string)
   const [a1, a2] = [await ids.next('activity'), await ids.next('activity')];
   const now = nowSeconds();
   const { source_tag_id: source, target_tag_id: target } = merge;
+  const [sourceTag, targetTag] = await Promise.all([repo.findTagById(db, source), repo.findTagById(db, target)]);
+  const slugOf = new Map([[source, sourceTag?.slug_name ?? ''], [target, targetTag?.slug_name ?? '']]);
   await transaction(db, async (tx) => {
     if (!(await merges.markUndone(tx, merge.id, user.id, now))) throw fieldError('merge_id', 'error.tag.merge_already_undone');
     const [srcLinks, tgtLinks, srcFollows, tgtFollows] = await Promise.all([merges.questionLinks(tx, source), merges.questionLinks(tx, target), merges.followsOf(tx, source), merges.followsOf(tx, target)]);
@@ -130,7 +132,7 @@ export async function undoMerge(ctx: AppContext, user: UserRow, mergeId: string)
     await merges.recountFollows(tx, [source, target]);
     await merges.cancelActivity(tx, merge.id, now);
     for (const [id, obj, other] of [[a1, target, source], [a2, source, target]] as const) {
-      await repo.insertTagActivity(tx, { id, user_id: user.id, object_id: obj, original_object_id: other, activity_type: 'merge_undone', created_at: now, updated_at: now });
+      await repo.insertTagActivity(tx, { id, user_id: user.id, object_id: obj, original_object_id: other, activity_type: 'merge_undone', reason: slugOf.get(other) ?? '', created_at: now, updated_at: now });
     }
   });
   invalidateQuestionLists();

@@ -106,7 +106,9 @@ for (const dialect of DIALECTS) {
       expect(await follows(ann.token)).toEqual(['whisky']);
       expect(await follows(bob.token)).toEqual(['whiskey', 'whisky']);
       const after = (await call(app(), 'GET', `${V1}/activity/timeline?object_id=${tgt.tag_id}`, { token: mod.token })).body.data.timeline as { activity_id: string; activity_type: string; cancelled: boolean }[];
-      expect(after[0]!.activity_type).toBe('merge_undone');
+      expect(after[0]).toMatchObject({ activity_type: 'merge_undone', reason: 'whisky' });
+      const onSource = (await call(app(), 'GET', `${V1}/activity/timeline?object_id=${src.tag_id}`, { token: mod.token })).body.data.timeline as { activity_type: string; reason: string }[];
+      expect(onSource[0]).toMatchObject({ activity_type: 'merge_undone', reason: 'whiskey' });
       expect(after.find((a) => a.activity_id === done.body.data.merge_id)).toMatchObject({ activity_type: 'merged', cancelled: true });
       const twice = await call(app(), 'POST', `${V1}/tag/merge/undo`, { token: admin, body: { merge_id: done.body.data.merge_id } });
       expect(twice.body.data).toEqual([{ error_field: 'merge_id', error_msg: 'This merge has already been undone.' }]);

@@ -15,6 +15,8 @@ export interface VoteTarget {
   status: number;
   /** The question the object belongs to. */
   question_id: string;
+  /** 0, or when the question or answer became community wiki (modules/wiki): its author earns nothing from votes then. */
+  wiki_at?: number;
 }
 
 const TABLE = { question: 'questions', answer: 'answers', comment: 'comments' } as const;
@@ -22,11 +24,11 @@ const TABLE = { question: 'questions', answer: 'answers', comment: 'comments' } 
 /** The votable object, or undefined. */
 export async function findTarget(db: Db, type: VotableType, id: string): Promise<VoteTarget | undefined> {
   if (type === 'question') {
-    const r = await db.kysely.selectFrom('questions').select(['id', 'user_id', 'status']).where('id', '=', id).executeTakeFirst();
+    const r = await db.kysely.selectFrom('questions').select(['id', 'user_id', 'status', 'wiki_at']).where('id', '=', id).executeTakeFirst();
     return r && { ...r, type, question_id: r.id };
   }
   if (type === 'answer') {
-    const r = await db.kysely.selectFrom('answers').select(['id', 'user_id', 'status', 'question_id']).where('id', '=', id).executeTakeFirst();
+    const r = await db.kysely.selectFrom('answers').select(['id', 'user_id', 'status', 'question_id', 'wiki_at']).where('id', '=', id).executeTakeFirst();
     return r && { ...r, type };
   }
   const r = await db.kysely.selectFrom('comments').select(['id', 'user_id', 'status', 'question_id']).where('id', '=', id).executeTakeFirst();

@@ -5,6 +5,7 @@
  * always pass). Voting again with is_cancel takes the vote back; voting the other way switches it.
  * Reputation (answer-compat.md), in the vote's transaction: the author +10 (up) or -2 (down); the voter -1 for
  * downvoting an answer. A cancelled vote's rows are marked cancelled and their applied deltas reversed.
+ * A community wiki post (modules/wiki) earns its author nothing from votes cast after it became wiki (Stack Exchange).
  */
 import { PostStatus, type VoteReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
@@ -68,7 +69,7 @@ export async function vote(ctx: AppContext, user: UserRow, dir: repo.VoteDirecti
         if (t.type === 'comment') return;
         const base = { objectId: t.id, originalObjectId: t.question_id, activityType: ACTIVITY[dir], now };
         await applyReputation(tx, { ...base, id: voterRow, userId: user.id, rule: `${t.type}.vote_${dir}` as RankRule });
-        await applyReputation(tx, { ...base, id: authorRow, userId: t.user_id, triggerUserId: user.id, rule: `${t.type}.voted_${dir}` as RankRule });
+        if (!t.wiki_at) await applyReputation(tx, { ...base, id: authorRow, userId: t.user_id, triggerUserId: user.id, rule: `${t.type}.voted_${dir}` as RankRule });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('error.vote.duplicate');

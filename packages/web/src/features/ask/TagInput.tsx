@@ -34,10 +34,12 @@ interface TagInputProps {
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Most tags that may be chosen (MAX_TAGS unless given; 1 makes a single-tag picker, without the counter). */
+  max?: number;
 }
 
 /** Tag chips plus an autocomplete combobox (WAI-ARIA combobox with a listbox popup). */
-export default function TagInput({ id, value, onChange, labelId, describedBy, invalid }: TagInputProps) {
+export default function TagInput({ id, value, onChange, labelId, describedBy, invalid, max = MAX_TAGS }: TagInputProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [text, setText] = useState('');
@@ -46,7 +48,7 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const chipRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const full = value.length >= MAX_TAGS;
+  const full = value.length >= max;
   const newTagWhy = refusal(usePermissions(['tag.add']), 'tag.add');
   /** The text the current suggestions answer (a new-tag hint waits for them). */
   const [loadedFor, setLoadedFor] = useState('');
@@ -180,7 +182,7 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
           style={{ outline: 'none', minWidth: '8rem' }}
           value={text}
           disabled={full}
-          placeholder={full ? t('ask.tags.full', { max: MAX_TAGS }) : t('ask.tags.placeholder')}
+          placeholder={full ? (max > 1 ? t('ask.tags.full', { max }) : '') : t('ask.tags.placeholder')}
           maxLength={LIMITS.tagNameMax}
           role="combobox"
           aria-autocomplete="list"
@@ -227,9 +229,11 @@ export default function TagInput({ id, value, onChange, labelId, describedBy, in
           {newTagHint}
         </Form.Text>
       ) : null}
-      <Form.Text className="d-block text-end" aria-live="polite">
-        {t('ask.tags.count', { count: value.length, max: MAX_TAGS })}
-      </Form.Text>
+      {max > 1 ? (
+        <Form.Text className="d-block text-end" aria-live="polite">
+          {t('ask.tags.count', { count: value.length, max })}
+        </Form.Text>
+      ) : null}
     </div>
   );
 }

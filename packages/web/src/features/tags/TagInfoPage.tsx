@@ -1,9 +1,9 @@
 /**
  * /tags/{tagName}/info: the tag wiki (rendered description, history and edit links), its synonyms with
  * management for privileged users, and delete (only while no question uses it, after confirmation) or
- * undelete for moderators.
+ * undelete for moderators, and "Merge into…" for moderators (MergeDialog, loaded when first opened).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -15,7 +15,7 @@ import { Link } from '../../components/Link';
 import { PageSpinner } from '../../components/PageSpinner';
 import { TimeAgo } from '../../components/TimeAgo';
 import { api, ApiError } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth';
+import { isStaff, useCurrentUser } from '../../lib/auth';
 import { formatCount } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
@@ -27,6 +27,36 @@ import { SynonymsEditor } from './SynonymsEditor';
 import './tags.css';
 import { NotYetButton } from '../post-actions/NotYetButton';
 import { refusal, usePermissions } from '../post-actions/usePermissions';
+
+const MergeDialog = lazy(() => import('./MergeDialog').then((m) => ({ default: m.MergeDialog })));
+
+/** "Merge into…" for moderators and admins on an available main tag; the dialog's code loads on the first click. */
+function MergeAction({ tag, synonymCount }: { tag: TagDetail; synonymCount: number }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const [show, setShow] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (!isStaff(user) || tag.status !== 'available' || tag.main_tag_slug_name) return null;
+  return (
+    <>
+      <Button
+        variant="outline-secondary"
+        size="sm"
+        onClick={() => {
+          setOpened(true);
+          setShow(true);
+        }}
+      >
+        {t('tag_merge.open')}
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <MergeDialog show={show} source={tag} synonymCount={synonymCount} onHide={() => setShow(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 /** Delete (unused tags only) and undelete, for moderators and admins. */
 function ModeratorActions({ tag }: { tag: TagDetail }) {
@@ -155,6 +185,7 @@ export default function TagInfoPage() {
             <NotYetButton label={t('tag_pages.edit')} reason={editWhy} className="btn btn-sm btn-outline-primary" />
           ) : null}
           <span className="ms-auto d-flex flex-wrap align-items-center gap-2">
+            <MergeAction tag={tag} synonymCount={synonyms.data?.synonyms.length ?? 0} />
             <ModeratorActions tag={tag} />
           </span>
         </Card.Footer>

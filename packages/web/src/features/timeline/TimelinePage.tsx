@@ -2,7 +2,8 @@
  * History timelines (spec §2): /posts/:qid/timeline, /posts/:qid/:aid/timeline and /tags/:tid/timeline.
  * Logged-in users only. Lists every activity with a translated label, who and when, the comment or edit
  * summary and the reason of a moderator's action (a close reason, a flag's outcome); revisions open a diff against
- * the revision before. Moderators may show votes too.
+ * the revision before. Moderators may show votes too, and undo a tag merge from its 'merged' row (UndoMergeDialog,
+ * loaded when first opened).
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -28,12 +29,16 @@ import './timeline.css';
 import { withStrings } from '../../lib/i18n';
 
 const RevisionDiff = lazy(withStrings(() => import('./RevisionDiff')));
+const UndoMergeDialog = lazy(() => import('./UndoMergeDialog').then((m) => ({ default: m.UndoMergeDialog })));
+
+/** Tag merge rows (modules/tag/tag.merge.service.ts): `reason` holds the slug of the other tag. */
+const MERGE_TYPES = ['merged', 'merge_undone'];
 
 const TONE: Record<string, string> = {
   asked: 'primary', answered: 'primary', created: 'primary', edited: 'info', rollback: 'info',
   accept: 'success', upvote: 'success', reopened: 'success', undeleted: 'success', show: 'success', pin: 'success',
   downvote: 'danger', deleted: 'danger', closed: 'warning', hide: 'secondary', unpin: 'secondary', cancelled: 'secondary', commented: 'secondary',
-  flag_handled: 'warning', flag_ignored: 'secondary',
+  flag_handled: 'warning', flag_ignored: 'secondary', merged: 'info', merge_undone: 'secondary',
 };
 
 /** Link back to what the timeline is about. */
@@ -42,14 +47,41 @@ function objectHref(o: TimelineObject, permalink: number): string {
   return questionPath(o.question_id, o.title, permalink, o.object_type === 'answer' ? o.answer_id : undefined, o.url_title);
 }
 
+/** "Undo merge" on a merge still in force, for staff; the confirmation's code loads on the first click. */
+function UndoMerge({ item, object }: { item: TimelineItem; object: TimelineObject }) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  const [opened, setOpened] = useState(false);
+  return (
+    <div className="flex-shrink-0">
+      <Button
+        size="sm"
+        variant="outline-danger"
+        onClick={() => {
+          setOpened(true);
+          setShow(true);
+        }}
+      >
+        {t('tag_merge.undo')}
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <UndoMergeDialog show={show} mergeId={item.activity_id} source={item.reason ?? ''} target={object.url_title} onHide={() => setShow(false)} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
 /** One activity; revisions have a toggle that loads and shows their diff. */
-function TimelineRow({ item, object }: { item: TimelineItem; object: TimelineObject }) {
+function TimelineRow({ item, object, staff }: { item: TimelineItem; object: TimelineObject; staff: boolean }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const type = (ACTIVITY_TYPES as readonly string[]).includes(item.activity_type) ? item.activity_type : null;
   const moderation = (MODERATION_TYPES as readonly string[]).includes(item.activity_type);
-  const label = type ? t(`timeline.type.${type}`) : moderation ? t(`timeline_moderation.${item.activity_type}`) : item.activity_type;
+  const merge = MERGE_TYPES.includes(item.activity_type);
+  const label = type ? t(`timeline.type.${type}`) : moderation ? t(`timeline_moderation.${item.activity_type}`) : merge ? t(`tag_merge.type_${item.activity_type}`) : item.activity_type;
   const hasRevision = !!item.revision_id && item.revision_id !== '0';
   const onAnswer = object.object_type === 'question' && item.object_type === 'answer';
   const name = item.user_info?.display_name || item.user_info?.username || t('timeline.unknown_user');
@@ -86,8 +118,13 @@ function TimelineRow({ item, object }: { item: TimelineItem; object: TimelineObj
           ) : item.comment ? (
             <span className="text-break">{item.comment}</span>
           ) : null}
-          {item.reason ? <div className="text-break text-body-secondary q-timeline-reason">{t('timeline_moderation.reason', { reason: item.reason })}</div> : null}
+          {item.reason && merge ? (
+            <div className="text-break q-timeline-reason">{t(item.activity_type === 'merged' ? 'tag_merge.merged_from' : 'tag_merge.undone_with', { tag: item.reason })}</div>
+          ) : item.reason ? (
+            <div className="text-break text-body-secondary q-timeline-reason">{t('timeline_moderation.reason', { reason: item.reason })}</div>
+          ) : null}
         </div>
+        {staff && item.activity_type === 'merged' && !item.cancelled && object.object_type === 'tag' ? <UndoMerge item={item} object={object} /> : null}
         {hasRevision ? (
           <div className="flex-shrink-0">
             <Button size="sm" variant="outline-primary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
@@ -164,7 +201,7 @@ export default function TimelinePage() {
         {data?.timeline.length ? (
           <ol className="list-group list-group-flush" aria-label={t('timeline.list_label')}>
             {data.timeline.map((item) => (
-              <TimelineRow key={item.activity_id} item={item} object={data.object_info} />
+              <TimelineRow key={item.activity_id} item={item} object={data.object_info} staff={staff} />
             ))}
           </ol>
         ) : null}
