@@ -22,6 +22,12 @@ export interface DumpShape {
    * wiki post, 'decaf' an excerpt only, both added to Posts.xml (the three loose excerpt rows stay unnamed).
    */
   withTags?: boolean;
+  /**
+   * Give Users.xml rows an `Email` (private exports and Answer-style dumps; public dumps have none): user 1
+   * `Barista.One@Example.COM`, user 2 the same address in other letter case (a duplicate), user 3 an invalid one,
+   * user 4 none, the others `barista<id>@example.com`.
+   */
+  withEmails?: boolean;
 }
 
 /** What the generated dump holds, for the assertions. */
@@ -48,6 +54,12 @@ export interface DumpFacts {
   codeQuestionId: string;
   /** With Tags.xml: the tags it lists (the questions' and one unused), and the descriptions it gives, by slug. */
   tagFile?: { tags: number; unused: string; descriptions: Record<string, { excerpt: string; wiki?: string }> };
+  /**
+   * With e-mails: the address each user row carries (by dump user id; absent: none), the lower-cased address a
+   * member may claim by (by dump user id, the first row of an address), and the rows whose address is invalid or
+   * repeats an earlier row's.
+   */
+  emails?: { given: Record<string, string>; claimable: Record<string, string>; invalid: number; duplicate: number };
 }
 
 const WORDS = ['brew', 'grind', 'roast', 'water', 'kettle', 'filter', 'crema', 'bloom', 'aroma', 'temperature', 'pressure', 'ratio', 'beans', 'storage', 'acidity', 'body'];
@@ -158,9 +170,24 @@ export function writeDump(dir: string, shape: DumpShape): DumpFacts {
     list.push(`  <row Id="999998" PostId="999999" Score="0" Text="orphan" CreationDate="${date(1)}" UserId="1" />`);
     writeFileSync(path.join(dir, 'Comments.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<comments>\n${list.join('\n')}\n</comments>\n`);
   }
+  let emails: DumpFacts['emails'];
+  if (shape.withUsers && shape.withEmails) {
+    emails = { given: {}, claimable: {}, invalid: 0, duplicate: 0 };
+    for (const u of [...owners].sort((a, b) => a - b)) {
+      if (u === 4) continue;
+      const address = u === 1 ? 'Barista.One@Example.COM' : u === 2 ? 'barista.one@example.com' : u === 3 ? 'barista three at example' : `barista${u}@example.com`;
+      emails.given[String(u)] = address;
+      if (u === 3) emails.invalid++;
+      else if (u === 2 && owners.has(1)) emails.duplicate++;
+      else emails.claimable[String(u)] = address.toLowerCase();
+    }
+  }
   if (shape.withUsers) {
-    const users = [...owners].sort((a, b) => a - b).map((u) => `  <row Id="${u}" Reputation="${u * 10}" CreationDate="${date(0)}" DisplayName="${attr(`Barista ${u}`)}" Location="Lisboa" />`);
+    const users = [...owners].sort((a, b) => a - b).map((u) => {
+      const address = emails?.given[String(u)];
+      return `  <row Id="${u}" Reputation="${u * 10}" CreationDate="${date(0)}" DisplayName="${attr(`Barista ${u}`)}"${address ? ` Email="${attr(address)}"` : ''} Location="Lisboa" />`;
+    });
     writeFileSync(path.join(dir, 'Users.xml'), `<?xml version="1.0" encoding="utf-8"?>\n<users>\n${users.join('\n')}\n</users>\n`);
   }
-  return { questions: shape.questions, answers, accepted, closed, otherRows, owners: owners.size, ownerless, tags: tags.size, comments, orphanComments: shape.withComments ? 1 : 0, codeQuestionId: '2', tagFile };
+  return { questions: shape.questions, answers, accepted, closed, otherRows, owners: owners.size, ownerless, tags: tags.size, comments, orphanComments: shape.withComments ? 1 : 0, codeQuestionId: '2', tagFile, emails };
 }

@@ -12,6 +12,8 @@ export interface FileReport {
   skipped: number;
   /** reason -> number of skipped rows */
   reasons: Record<string, number>;
+  /** note -> number of rows imported with something left out (e.g. a member's unusable e-mail); absent when none */
+  notes?: Record<string, number>;
 }
 
 /** Skip reasons shared by several files. */
@@ -49,6 +51,13 @@ export class ImportReport {
     f.reasons[reason] = (f.reasons[reason] ?? 0) + n;
   }
 
+  /** Counts `n` rows of `name`, imported, as imported with the caveat `note`. */
+  note(name: string, note: string, n = 1): void {
+    const f = this.file(name);
+    f.notes ??= {};
+    f.notes[note] = (f.notes[note] ?? 0) + n;
+  }
+
   /** Skipped rows over all files. */
   get skipped(): number {
     return Object.values(this.files).reduce((n, f) => n + f.skipped, 0);
@@ -56,7 +65,8 @@ export class ImportReport {
 }
 
 /**
- * The report as printed by `quorum import`: one line per file, then its reasons, most frequent first, e.g.
+ * The report as printed by `quorum import`: one line per file, then its reasons, most frequent first, then its
+ * notes (rows imported with something left out), e.g.
  * `  Votes.xml          imported 120  skipped 4,000` / `      4,000  anonymous up/down vote ...`.
  */
 export function formatReport(files: Record<string, FileReport>): string[] {
@@ -66,6 +76,7 @@ export function formatReport(files: Record<string, FileReport>): string[] {
     out.push(`  ${name.padEnd(18)} imported ${n(f.imported)}, skipped ${n(f.skipped)}`);
     const reasons = Object.entries(f.reasons).sort((a, b) => b[1] - a[1]);
     for (const [reason, count] of reasons) out.push(`      ${n(count).padStart(9)}  ${reason}`);
+    for (const [note, count] of Object.entries(f.notes ?? {}).sort((a, b) => b[1] - a[1])) out.push(`      ${n(count).padStart(9)}  ${note}`);
   }
   return out;
 }

@@ -272,6 +272,16 @@ export class ImportRepository {
     return out;
   }
 
+  /** Which of `emails` (lower-case) members already have (the site stores addresses lower-case). */
+  async takenEmails(emails: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < emails.length; i += IN_CHUNK) {
+      const rows = await this.db.selectFrom('users').select('e_mail').where('e_mail', 'in', emails.slice(i, i + IN_CHUNK)).execute();
+      for (const r of rows) out.add(r.e_mail.toLowerCase());
+    }
+    return out;
+  }
+
   /** Which of `names` are already taken as usernames (compared exactly; usernames are stored lower-case). */
   async takenUsernames(names: string[]): Promise<Set<string>> {
     const out = new Set<string>();

@@ -44,6 +44,8 @@ export interface ImportSummary {
   users: number;
   /** users created for post/comment owners with no Users.xml row (plus one 'community' user when needed) */
   placeholderUsers: number;
+  /** users from Users.xml stored with their own e-mail (they claim the account with "forgot password") */
+  claimableUsers: number;
   comments: number;
   /** tags created (tags that already existed are reused) */
   tags: number;
@@ -156,11 +158,12 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   // transaction: SQLite has one connection).
   const rank = await rankConfig(db);
   const d = rank.deltas;
+  let claimable = 0;
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
     const taken = new Set<string>();
     await writeTags(w, plan, source);
-    if (hasUsers) await writeUsers(w, plan, source, files.users, taken, progress);
+    if (hasUsers) claimable = await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
     log('Writing posts ...');
     // SQLite: the search trigger and the indexes of tables this import at least doubles are set aside while the
@@ -202,6 +205,7 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     answers: plan.newAnswers.size,
     users: plan.realUsers,
     placeholderUsers: plan.placeholders.length,
+    claimableUsers: claimable,
     comments: plan.newComments.size,
     tags: plan.newTags.length,
     skipped: plan.skipped,

@@ -6,7 +6,7 @@ import { htmlToMarkdown, renderMarkdown, sanitizeHtml } from '../../core/markdow
 import { answerDoc, questionDoc } from '../search/index.js';
 import { createBodyConverter, type BodyConverter } from './convert.js';
 import { nowSeconds } from '../../core/context.js';
-import { LIMITS } from '@quorum/contract';
+import { LIMITS, email as emailSchema } from '@quorum/contract';
 import { ImportRepository, type ImportKind, type NewAnswer, type NewComment, type NewMapRow, type NewQuestion, type NewSearchDoc, type NewTagRel, type NewUser } from './import.repository.js';
 import { cleanText, dumpDate, dumpInt, dumpTags, readDumpRows, usernameFrom, usernameWithSuffix, type DumpRow } from './stackexchange.js';
 import { BATCH, ImportPlan, ownerOf } from './import.plan.js';
@@ -69,6 +69,42 @@ async function assignUsernames(w: ImportRepository, taken: Set<string>, wants: A
   return out;
 }
 
+/** Most characters of a stored e-mail address (users.e_mail, migration 001). */
+const EMAIL_MAX = 320;
+
+/** Report notes of Users.xml rows imported without their e-mail (the member cannot claim the account by mail). */
+export const EmailNote = {
+  invalid: 'imported without its e-mail: not a valid address',
+  duplicate: 'imported without its e-mail: the address belongs to another member or an earlier row',
+} as const;
+
+/**
+ * The addresses a batch of Users.xml rows keeps (issue #33 item 10: imported members claim their account through
+ * "forgot password"): a row's `Email` (private exports and Answer-style dumps; public dumps have none), lower-cased
+ * as the site stores addresses, when it is a valid address no member has (case-insensitively) and no earlier row
+ * of this run took. Others get '' (the caller writes `<username>@<source>.invalid`); an invalid or taken address is
+ * counted in the report's notes. `seen` holds the addresses this run has kept so far and is added to.
+ */
+async function claimableEmails(w: ImportRepository, plan: ImportPlan, rows: DumpRow[], seen: Set<string>): Promise<string[]> {
+  const wanted = rows.map((r) => {
+    const raw = (r.Email ?? '').trim();
+    if (!raw) return '';
+    const ok = raw.length <= EMAIL_MAX && emailSchema.safeParse(raw).success;
+    if (!ok) plan.report.note('Users.xml', EmailNote.invalid);
+    return ok ? raw.toLowerCase() : '';
+  });
+  const inDb = await w.takenEmails([...new Set(wanted.filter(Boolean))]);
+  return wanted.map((e) => {
+    if (!e) return '';
+    if (inDb.has(e) || seen.has(e)) {
+      plan.report.note('Users.xml', EmailNote.duplicate);
+      return '';
+    }
+    seen.add(e);
+    return e;
+  });
+}
+
 function userRow(id: string, username: string, source: string, fields: Partial<NewUser>): NewUser {
   return {
     id,
@@ -88,12 +124,18 @@ function userRow(id: string, username: string, source: string, fields: Partial<N
   };
 }
 
-/** Streams Users.xml and inserts the new users (usernames derived from display names, made unique). */
-export async function writeUsers(w: ImportRepository, plan: ImportPlan, source: string, file: string, taken: Set<string>, progress: (n: number) => void): Promise<void> {
+/**
+ * Streams Users.xml and inserts the new users (usernames derived from display names, made unique; the e-mail of
+ * the row when it can be claimed, see claimableEmails, else `<username>@<source>.invalid`; no password).
+ * @returns how many users were written with their own e-mail (they can claim the account)
+ */
+export async function writeUsers(w: ImportRepository, plan: ImportPlan, source: string, file: string, taken: Set<string>, progress: (n: number) => void): Promise<number> {
+  const seenEmails = new Set<string>();
   for await (const rows of readDumpRows(file, BATCH)) {
     const fresh = rows.filter((r) => r.Id && plan.newUsers.has(r.Id) && !plan.known.user.has(r.Id));
     const names = fresh.map((r) => cleanText(r.DisplayName).slice(0, LIMITS.displayNameMax) || `user${r.Id}`);
     const usernames = await assignUsernames(w, taken, fresh.map((r, i) => ({ base: usernameFrom(names[i]!, `user${r.Id}`), ext: r.Id! })));
+    const emails = await claimableEmails(w, plan, fresh, seenEmails);
     const users: NewUser[] = [];
     const map: NewMapRow[] = [];
     fresh.forEach((r, i) => {
@@ -102,6 +144,7 @@ export async function writeUsers(w: ImportRepository, plan: ImportPlan, source: 
       const created = dumpDate(r.CreationDate);
       users.push(
         userRow(id, usernames[i]!, source, {
+          ...(emails[i] ? { e_mail: emails[i] } : {}),
           display_name: names[i]!,
           question_count: plan.userCounts(r.Id!)[0],
           answer_count: plan.userCounts(r.Id!)[1],
@@ -121,6 +164,7 @@ export async function writeUsers(w: ImportRepository, plan: ImportPlan, source: 
     await w.insertMap(map);
     progress(rows.length);
   }
+  return seenEmails.size;
 }
 
 /** Inserts one placeholder user per owner id that has no user row (and the per-source 'community' user). */

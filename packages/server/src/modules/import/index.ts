@@ -61,6 +61,7 @@ export async function runImportCli(db: Db, ids: IdGenerator, dir: string, out: N
       `  comments           ${summary.comments}`,
       `  users              ${summary.users}`,
       `  placeholder users  ${summary.placeholderUsers}`,
+      `  users with e-mail  ${summary.claimableUsers}`,
       `  tags (new)         ${summary.tags}`,
       `  tag descriptions   ${summary.tagDescriptions}`,
       `  revisions          ${summary.revisions}`,
