@@ -10,3 +10,4 @@ export * from './schemas/penalty.js';
 export * from './schemas/bounty.js';
 export * from './schemas/wiki.js';
 export * from './schemas/close-vote.js';
+export * from './schemas/feeds.js';

@@ -48,6 +48,7 @@ import { liveRoutes } from './modules/live/index.js';
 import { customizeRoutes } from './modules/customize/index.js';
 import { installMaintenance } from './modules/maintenance/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
+import { feedRoutes } from './modules/feed/index.js';
 import { searchRoutes } from './modules/search/index.js';
 import { getSettings, invalidateSettings, siteinfoAdminRoutes, siteinfoRoutes } from './modules/siteinfo/index.js';
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(badgeRoutes);
   await app.register(customizeRoutes);
   await app.register(sitemapRoutes);
+  await app.register(feedRoutes);
   await app.register(answerRoutes);
   await app.register(voteRoutes);
   await app.register(revisionRoutes);

@@ -211,6 +211,8 @@ export interface PageHead {
   robots?: string;
   /** Open Graph and Twitter card tags (question, tag and profile pages). */
   social?: SocialCard;
+  /** Feeds of the page's content, as auto-discovery links (modules/feed feedLinks). */
+  feeds?: readonly { type: string; title: string; href: string }[];
 }
 
 /** What a shared link shows: Open Graph `og:*` and Twitter card tags. URLs absolute. */
@@ -352,6 +354,7 @@ export async function renderDocument(
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     ...(head.social ? socialTags(head.social) : []),
+    ...(head.feeds ?? []).map((f) => `<link rel="alternate" type="${escapeHtml(f.type)}" title="${escapeHtml(f.title)}" href="${escapeHtml(f.href)}">`),
     preload,
   ]
     .filter(Boolean)

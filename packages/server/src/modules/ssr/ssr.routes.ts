@@ -5,7 +5,7 @@
  * every page goes to /install.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiKey, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
+import { apiKey, FEED_ORDERS, type FeedOrder, longId, questionPath, QuestionPageQuery, TagPageQuery } from '@quorum/contract';
 import { AppError } from '../../core/errors.js';
 import type { PageErrors } from '../../core/http.js';
 import { decisionPath, normalisePath } from '../../core/requestpath.js';
@@ -17,6 +17,7 @@ import { tagInfo, tagPage, tagSynonyms } from '../tag/index.js';
 import { contentSecurityPolicy, newNonce, REPORTING_ENDPOINTS, resolveFrameAncestors } from '../../core/csp.js';
 import { renderDocument, type PageHead, type RenderedDocument, type SocialCard } from './ssr.renderer.js';
 import { type CachedPage, PageCache, pageCacheBudget } from './ssr.pagecache.js';
+import { feedLinks } from '../feed/index.js';
 import { compressBody, preferredEncoding, varyOnEncoding } from '../../core/compression.js';
 import { notModified } from '../../core/etag.js';
 import { qaPageJsonLd } from './ssr.jsonld.js';
@@ -79,6 +80,9 @@ function splitUrl(url: string): [string, string] {
   const at = url.indexOf('?');
   return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }
+
+/** The feed a list page in `order` offers: the same order when a feed has it, else the newest questions. */
+const feedOrder = (order: string): FeedOrder => ((FEED_ORDERS as readonly string[]).includes(order) ? (order as FeedOrder) : 'newest');
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageErrors } = {}): Promise<void> {
@@ -199,7 +203,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     b.data[apiKey('/answer/api/v1/question/page', { order: q.order, page: q.page, page_size: LIST_PAGE_SIZE, tag: q.tag })] = payload;
     const pageTitle = q.tag ? `[${q.tag}]` : translate('page.questions_title', req.lang);
     const canonical = `${b.s.general.site_url}/questions${q.page > 1 ? `?page=${q.page}` : ''}`;
-    return send(req, reply, { title: titleOf(b.s, pageTitle), description: b.s.general.description || b.s.general.short_description || b.s.general.name, canonical }, b.data, true);
+    const feeds = feedLinks(b.s.general.site_url, q.tag ? { kind: 'tag', tag: q.tag, order: feedOrder(q.order) } : { kind: 'questions', order: feedOrder(q.order) }, req.lang);
+    return send(req, reply, { title: titleOf(b.s, pageTitle), description: b.s.general.description || b.s.general.short_description || b.s.general.name, canonical, feeds }, b.data, true);
   }
 
   async function detail(req: FastifyRequest<{ Params: { qid: string } }>, reply: FastifyReply) {
@@ -232,7 +237,7 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     return send(
       req,
       reply,
-      { title: titleOf(b.s, String(info.title)), description: String(info.description), canonical, jsonLd: qaPageJsonLd(info, answers.list, canonical), social },
+      { title: titleOf(b.s, String(info.title)), description: String(info.description), canonical, jsonLd: qaPageJsonLd(info, answers.list, canonical), social, feeds: feedLinks(b.s.general.site_url, { kind: 'question', id: qid }, req.lang) },
       b.data,
       true,
     );
@@ -281,7 +286,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     const display = String(info.display_name || slug);
     const canonical = `${b.s.general.site_url}/tags/${encodeURIComponent(slug)}${q.page > 1 ? `?page=${q.page}` : ''}`;
     const description = String(info.excerpt || '') || translate('page.tag_description', req.lang, { tag: display });
-    return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical) }, b.data, true);
+    const feeds = feedLinks(b.s.general.site_url, { kind: 'tag', tag: slug, order: feedOrder(q.order) }, req.lang);
+    return send(req, reply, { title: titleOf(b.s, `[${display}]`), description, canonical, social: socialCard(b.s, 'website', display, description, canonical), feeds }, b.data, true);
   }
 
   /** GET /users: the member directory's page for its address (ssr.users.ts), canonical /users. */
@@ -316,7 +322,8 @@ export async function ssrRoutes(app: FastifyInstance, opts: { errorPages?: PageE
     const url = `${b.s.general.site_url}/users/${encodeURIComponent(String(user.username))}`;
     const avatar = String(user.avatar || '');
     const social = socialCard(b.s, 'profile', display, description, url, avatar.startsWith('http') || avatar.startsWith('/') ? avatar : '');
-    return send(req, reply, { title: titleOf(b.s, display), description, canonical: url, social }, b.data, false);
+    const feeds = feedLinks(b.s.general.site_url, { kind: 'user', username: String(user.username) }, req.lang);
+    return send(req, reply, { title: titleOf(b.s, display), description, canonical: url, social, feeds }, b.data, false);
   }
 
   /**
