@@ -23,14 +23,14 @@ const EditAnswerPage: Page = clientPage('src/features/edit/EditAnswerPage.tsx', 
 const TagInfoPage: Page = clientPage('src/features/tags/TagInfoPage.tsx', () => import('../features/tags/TagInfoPage'));
 const TagCreatePage: Page = clientPage('src/features/tags/TagCreatePage.tsx', () => import('../features/tags/TagCreatePage'));
 const TagEditPage: Page = clientPage('src/features/tags/TagEditPage.tsx', () => import('../features/tags/TagEditPage'));
-const SearchPage: Page = clientPage('src/features/search/SearchPage.tsx', () => import('../features/search/SearchPage'), ['ui-tags']);
+const SearchPage: Page = clientPage('src/features/search/SearchPage.tsx', () => import('../features/search/SearchPage'), ['ui-tags', 'ui-bounty']);
 // Server-rendered yet code-split pages: loaded up front on the server (top-level await, SSR build only) so the
 // first HTML has their content; lazy in the browser, where the entry loads the rendered page's chunk before
 // hydrating (app/pages.tsx; the HTML preloads it). The question page needs only the built-in core strings.
 const QuestionPage: Page = serverPage('src/features/questions/QuestionPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionPage')).default : null, () => import('../features/questions/QuestionPage'), []);
-const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags']);
+const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags', 'ui-bounty']);
 const TagsPage: Page = serverPage('src/features/tags/TagsPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : null, () => import('../features/tags/TagsPage'), ['ui-tags']);
-const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags']);
+const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags', 'ui-bounty']);
 const UserListPage: Page = serverPage('src/features/users/UserListPage.tsx', import.meta.env.SSR ? (await import('../features/users/UserListPage')).default : null, () => import('../features/users/UserListPage'), ['ui-members']);
 const TimelinePage: Page = clientPage('src/features/timeline/TimelinePage.tsx', () => import('../features/timeline/TimelinePage'));
 const ProfilePage: Page = clientPage('src/features/users/ProfilePage.tsx', () => import('../features/users/ProfilePage'), ['ui-people', 'ui-badges', 'ui-review']);

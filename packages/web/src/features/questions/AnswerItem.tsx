@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { AfterHydration, Comments, PostToolbar, PostVote } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
+import { AwardButton } from '../bounty/lazy';
 
 /**
  * One answer: score with vote buttons (and accept for the question's owner), accepted mark, status badge,
@@ -44,6 +45,9 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
             <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />
           </div>
         </div>
+        <AfterHydration>
+          <AwardButton question={question} answer={answer} />
+        </AfterHydration>
         <AfterHydration fallback={<div className="q-comments-slot" />}>
           <Comments objectId={answer.id} pageIds={pageIds} />
         </AfterHydration>

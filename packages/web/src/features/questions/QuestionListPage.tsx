@@ -19,7 +19,7 @@ import { QuestionRow, QuestionRowSkeleton } from './QuestionRow';
 import { QuestionSidebar } from './QuestionSidebar';
 import { useFollowedTags } from '../tags/following';
 
-const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered'];
+const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered', 'featured'];
 
 /** Builds a list URL keeping the tag filter or the followed-tags view; page 1 and order 'newest' are left out. */
 function listHref(order: QuestionOrder, page: number, tag?: string, following?: boolean): string {
@@ -81,7 +81,7 @@ export default function QuestionListPage() {
             {TABS.map((o) => (
               <Nav.Item key={o}>
                 <Nav.Link as={Link} to={listHref(o, 1, tag, following)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
-                  {t(`question_list.order.${o}`)}
+                  {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
                 </Nav.Link>
               </Nav.Item>
             ))}

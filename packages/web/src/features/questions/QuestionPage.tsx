@@ -25,6 +25,7 @@ import { AuthorCard, VoteCount } from './PostParts';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
 import { ClosedBy } from '../close-vote/ClosedBy';
 import { CloseVoteBar } from '../close-vote/lazy';
+import { BountyBar } from '../bounty/lazy';
 
 /**
  * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
@@ -166,6 +167,9 @@ export default function QuestionPage() {
                 </div>
                 <AfterHydration>
                   <CloseVoteBar question={q} />
+                </AfterHydration>
+                <AfterHydration>
+                  <BountyBar question={q} />
                 </AfterHydration>
                 <AfterHydration fallback={<div className="q-comments-slot" />}>
                   <Comments objectId={q.id} pageIds={pageIds} />

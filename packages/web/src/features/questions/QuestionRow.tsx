@@ -8,6 +8,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { UserLink } from '../../components/UserLink';
 import { formatCount } from '../../lib/format';
 import type { QuestionListItem } from '../../lib/types';
+import { BountyBadge } from '../bounty/BountyBadge';
 
 const OPERATIONS = ['asked', 'answered', 'modified'] as const;
 
@@ -44,6 +45,7 @@ export function QuestionRow({ q, permalink }: { q: QuestionListItem; permalink: 
             {q.title}
           </Link>
           <StatusBadge status={q.status} show={q.show} className="ms-2 align-text-top" />
+          <BountyBadge amount={(q as QuestionListItem & { bounty_amount?: number }).bounty_amount} className="ms-2" />
         </h2>
         {q.description ? <p className="q-excerpt small text-body-secondary mb-2">{q.description}</p> : null}
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">

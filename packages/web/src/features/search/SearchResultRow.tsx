@@ -7,6 +7,7 @@ import { TimeAgo } from '../../components/TimeAgo';
 import { UserLink } from '../../components/UserLink';
 import { formatCount } from '../../lib/format';
 import type { SearchHit } from './api';
+import { BountyBadge } from '../bounty/BountyBadge';
 
 /** Link of a hit: the question, or the answer's place on its question page. */
 export function hitPath(hit: SearchHit, permalink: number): string {
@@ -48,6 +49,7 @@ export function SearchResultRow({ hit, permalink }: { hit: SearchHit; permalink:
           <Link to={hitPath(hit, permalink)} className="text-decoration-none">
             {o.title}
           </Link>
+          {isAnswer ? null : <BountyBadge amount={(o as { bounty_amount?: number }).bounty_amount} className="ms-2" />}
           {o.status === 'closed' ? (
             <Badge bg="warning" text="dark" className="ms-2 align-text-top">
               {t('status.closed')}

@@ -1,0 +1,99 @@
+/**
+ * Bounties in the browser (issue #35 item 1): a member with reputation starts a bounty on a question from the
+ * question page (the dialog's amount and reason), the bounty shows there with its end, the Featured tab lists the
+ * question with its "+100" badge, the offerer awards it to an answer after a confirmation, and the answerer's
+ * reputation rises by the amount. The question's minimum age is a setting, set to 0 through the admin settings
+ * API for the test (and put back); the offerer's reputation is set in the test server's database (earning it
+ * through votes would take a dozen voters). At 1280 and 375 px.
+ */
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
+import { expect, test } from '../fixtures/test';
+
+/** Opens `to` logged in with `token` (put in localStorage, as the login page leaves it). */
+async function openWith(page: Page, token: string, to: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => {
+    localStorage.clear();
+    localStorage.setItem('quorum.token', t);
+  }, token);
+  await page.goto(to);
+}
+
+/** Sets a member's reputation in the test server's database, then waits out the 1 s cache of the session's user. */
+async function setReputation(userId: string, rank: number): Promise<void> {
+  const dir = process.env.QUORUM_E2E_DATA_DIR;
+  if (!dir) throw new Error('QUORUM_E2E_DATA_DIR is not set: this step needs the server global-setup.ts starts');
+  const db = new Database(path.join(dir, 'quorum.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE users SET rank = ? WHERE id = ?').run(rank, userId);
+  } finally {
+    db.close();
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+}
+
+for (const width of [1280, 375]) {
+  test(`a bounty started, featured and awarded at ${width} px`, async ({ page, request, baseURL, shot }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height: 900 });
+    await ensureInstalled(request, baseURL!);
+    const admin = await adminToken(request);
+    await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 0 }, admin);
+    try {
+      const asker = await activeUser(request, admin, 'bountyasker');
+      const answerer = await activeUser(request, admin, 'bountyhelper');
+      const tag = unique();
+      const q = await askQuestion(request, asker, `How do I keep a levain active while travelling ${tag}?`, `I leave for two weeks and want the culture to survive, question ${tag}.`);
+      const a = await postAnswer(request, answerer, q.id, `Dry a thin layer of it on baking paper and rehydrate it later; this worked for me, answer ${tag}.`);
+      await setReputation(asker.id, 300);
+      const rankOf = async (username: string) => (await apiCall<{ rank: number }>(request, 'GET', `/answer/api/v1/personal/user/info?username=${username}`)).rank;
+      const before = await rankOf(answerer.username);
+
+      await test.step('the asker starts a bounty of 100 from the question page', async () => {
+        await openWith(page, asker.token, `/questions/${q.id}`);
+        await page.getByRole('button', { name: 'Start a bounty' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByLabel('Amount').selectOption('100');
+        await dialog.getByLabel('Why (optional)').fill('Looking for a method that needs no fridge.');
+        await shot(`start dialog at ${width}`);
+        await dialog.getByRole('button', { name: 'Offer 100' }).click();
+        await expect(dialog).toBeHidden();
+        const bar = page.getByTestId('bounty-bar');
+        await expect(bar).toContainText('+100 bounty');
+        await expect(bar).toContainText('ends in 7 days');
+        await expect(bar).toContainText('Looking for a method that needs no fridge.');
+        expect(await rankOf(asker.username)).toBe(200);
+      });
+
+      await test.step('the Featured tab lists the question with its badge', async () => {
+        await page.goto('/questions?order=featured');
+        const tab = page.getByRole('link', { name: 'Featured' });
+        await expect(tab).toHaveAttribute('aria-current', 'page');
+        const row = page.getByRole('article').filter({ hasText: q.title });
+        await expect(row.getByTestId('bounty-badge')).toHaveText('+100');
+        await shot(`featured tab at ${width}`);
+      });
+
+      await test.step('the asker awards it to the answer; the answerer gains 100', async () => {
+        await page.goto(`/questions/${q.id}`);
+        const answer = page.locator(`#answer-${a.id}`);
+        await answer.getByRole('button', { name: 'Award bounty +100' }).click();
+        const confirm = page.getByRole('dialog');
+        await expect(confirm).toContainText('receives the bounty');
+        await confirm.getByRole('button', { name: 'Award bounty +100' }).click();
+        await expect(page.getByText('Bounty of 100 awarded.')).toBeVisible();
+        await expect(answer.getByRole('button', { name: 'Award bounty +100' })).toHaveCount(0);
+        await expect(page.getByText('+100 bounty')).toHaveCount(0);
+        expect(await rankOf(answerer.username)).toBe(before + 100);
+        await shot(`awarded at ${width}`);
+      });
+    } finally {
+      await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 2 }, admin);
+    }
+  });
+}
