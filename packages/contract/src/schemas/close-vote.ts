@@ -5,6 +5,8 @@
  * `vote_days` no longer count (by the server's clock). Each member has one vote per question and round (a state
  * change starts a new round); a retracted vote stays spent for that round. Answer's single-step PUT
  * /question/status and PUT /question/reopen stay as they are.
+ * The schemas are marked pure: the contract is one module, and the public pages, which import parts of it, would
+ * otherwise carry them too.
  */
 import { z } from 'zod';
 import { PageQuery, required } from './common.js';
@@ -23,10 +25,10 @@ const whole = (min: number, max: number) =>
  * counts for `vote_days` (1-365) days; `reputation` is the reputation a member needs to vote (0 = the privilege
  * level's `question.close_vote` threshold; 1-1,000,000 overrides it).
  */
-export const SiteCloseVotesReq = z.object({
-  votes_needed: whole(1, 10),
-  vote_days: whole(1, 365),
-  reputation: whole(0, 1_000_000),
+export const SiteCloseVotesReq = /* @__PURE__ */ z.object({
+  votes_needed: /* @__PURE__ */ whole(1, 10),
+  vote_days: /* @__PURE__ */ whole(1, 365),
+  reputation: /* @__PURE__ */ whole(0, 1_000_000),
 });
 export type SiteCloseVotesReq = z.infer<typeof SiteCloseVotesReq>;
 
@@ -35,11 +37,11 @@ export type SiteCloseVotesReq = z.infer<typeof SiteCloseVotesReq>;
  * object_type=question&action=close). Reasons that take text need `close_msg`; the duplicate reason needs the
  * original: `duplicate_id`, or its address or id as `close_msg`. Answers the question's `close_votes` and `closed`.
  */
-export const CloseVoteReq = z.object({
-  question_id: required('error.form.cannot_be_empty'),
-  close_type: z.coerce.number({ error: 'error.question.close_reason_required' }).int('error.question.close_reason_required'),
-  close_msg: z.string({ error: 'error.form.is_invalid' }).trim().max(CLOSE_VOTE_MSG_MAX, 'error.question.close_msg_too_long').optional().default(''),
-  duplicate_id: z.string({ error: 'error.form.is_invalid' }).trim().max(32, 'error.form.is_invalid').optional().default(''),
+export const CloseVoteReq = /* @__PURE__ */ z.object({
+  question_id: /* @__PURE__ */ required('error.form.cannot_be_empty'),
+  close_type: /* @__PURE__ */ z.coerce.number({ error: 'error.question.close_reason_required' }).int('error.question.close_reason_required'),
+  close_msg: /* @__PURE__ */ z.string({ error: 'error.form.is_invalid' }).trim().max(CLOSE_VOTE_MSG_MAX, 'error.question.close_msg_too_long').optional().default(''),
+  duplicate_id: /* @__PURE__ */ z.string({ error: 'error.form.is_invalid' }).trim().max(32, 'error.form.is_invalid').optional().default(''),
 });
 export type CloseVoteReq = z.infer<typeof CloseVoteReq>;
 
@@ -47,7 +49,7 @@ export type CloseVoteReq = z.infer<typeof CloseVoteReq>;
  * POST /question/reopen-vote, DELETE /question/close-vote and DELETE /question/reopen-vote: a vote to reopen
  * `question_id`, or the retraction of the caller's vote of the question's current round.
  */
-export const CloseVoteQuestionReq = z.object({ question_id: required('error.form.cannot_be_empty') });
+export const CloseVoteQuestionReq = /* @__PURE__ */ z.object({ question_id: /* @__PURE__ */ required('error.form.cannot_be_empty') });
 export type CloseVoteQuestionReq = z.infer<typeof CloseVoteQuestionReq>;
 
 /** POST /question/close-vote/leave-open: the review queue's "leave open" for `question_id` (the caller's vote of the round). */
