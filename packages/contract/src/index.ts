@@ -7,6 +7,7 @@ export * from './customHtml.js';
 export * from './schemas.js';
 export * from './questionRules.js';
 export * from './schemas/penalty.js';
+export * from './schemas/lock.js';
 export * from './schemas/bounty.js';
 export * from './schemas/wiki.js';
 export * from './schemas/close-vote.js';

@@ -57,6 +57,7 @@ import { closeVoteRoutes } from './modules/close-vote/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
+import { lockRoutes } from './modules/lock/index.js';
 import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
 import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
@@ -241,6 +242,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(userSettingsRoutes);
   await app.register(adminUserRoutes);
   await app.register(penaltyRoutes);
+  await app.register(lockRoutes);
   await app.register(bountyRoutes);
   await app.register(siteinfoAdminRoutes);
   await app.register(adminRoutes);

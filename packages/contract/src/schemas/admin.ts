@@ -13,6 +13,7 @@ export * from './admin.shapes.js';
 import { SiteLoginModerationFields, SiteWriteModerationFields } from './moderation.js';
 import { SiteWriteQuestionFields } from '../questionRules.js';
 import { SiteSpamReq } from './spam.js';
+import { SiteLocksReq } from './lock.js';
 import { SiteCloseVotesReq } from './close-vote.js';
 import { SiteBountyReq } from './bounty.js';
 
@@ -213,6 +214,7 @@ export const SITEINFO_SECTIONS = {
   login: SiteLoginReq,
   users: SiteUsersReq,
   spam: SiteSpamReq,
+  locks: SiteLocksReq,
   'close-votes': SiteCloseVotesReq,
   bounty: SiteBountyReq,
 } as const;

@@ -11,11 +11,13 @@ export type { MailJobsTable, AdminAuditTable, ReviewQueueTable, BadgeAwardsTable
 import type { PluginStoreTable } from './schema.operations.js';
 import type { UserPenaltiesTable } from './schema.penalty.js';
 import type { TagMergesTable } from './schema.tagmerge.js';
+import type { PostLocksTable, QuestionProtectionsTable } from './schema.lock.js';
 import type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
 import type { BountiesTable } from './schema.bounty.js';
 
 export type { UserPenaltiesTable } from './schema.penalty.js';
 export type { TagMergesTable } from './schema.tagmerge.js';
+export type { PostLocksTable, QuestionProtectionsTable } from './schema.lock.js';
 export type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
 export type { BountiesTable } from './schema.bounty.js';
 
@@ -381,6 +383,8 @@ export interface Database {
   plugin_store: PluginStoreTable;
   user_penalties: UserPenaltiesTable;
   tag_merges: TagMergesTable;
+  post_locks: PostLocksTable;
+  question_protections: QuestionProtectionsTable;
   close_vote_rounds: CloseVoteRoundsTable;
   close_votes: CloseVotesTable;
   bounties: BountiesTable;

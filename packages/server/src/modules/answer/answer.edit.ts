@@ -19,6 +19,7 @@ import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './answer.repository.js';
 import { checkEditLimits } from '../spam/index.js';
 import { reviewPostEdit } from '../reviewer/reviewer.apply.js';
+import { checkPostOpen } from '../lock/index.js';
 
 /** Work done before the transaction opens. */
 export interface PreparedAnswerEdit {
@@ -78,6 +79,7 @@ async function isRollback(db: Db, a: repo.AnswerRow, snap: AnswerSnapshot): Prom
 export async function editAnswer(ctx: AppContext, user: UserRow, input: AnswerUpdateReq): Promise<{ mode: 'direct' | 'review'; answer: repo.AnswerRow }> {
   const db = requireDb(ctx);
   const a = await requireEditableAnswer(ctx, input.id, user);
+  await checkPostOpen(ctx, user, 'edit', { objectId: a.id, questionId: a.question_id });
   const editable = await checkAnswerEditable(ctx, user, a);
   await checkEditLimits(ctx, user, input.content, 'content');
   // A reviewer's queue verdict makes the edit a suggested edit waiting for review (modules/reviewer).

@@ -21,6 +21,7 @@ import { type UserRow } from '../../core/auth/index.js';
 import { bumpUserCount } from '../user/index.js';
 import { notifyAccepted } from './answer.notify.js';
 import * as repo from './answer.repository.js';
+import { protectAfterAnswerDeleted } from '../lock/index.js';
 
 const ACCEPTED = 2;
 const NOT_ACCEPTED = 1;
@@ -55,6 +56,7 @@ export async function deleteAnswer(ctx: AppContext, user: UserRow, id: string): 
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: a.id, originalObjectId: a.question_id, activityType: 'deleted', now });
   });
   invalidateQuestionLists();
+  await protectAfterAnswerDeleted(ctx, a.question_id, user.id);
 }
 
 /**

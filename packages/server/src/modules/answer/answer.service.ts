@@ -24,6 +24,7 @@ import { answerPageRows, type AnswerPageRows } from './answer.pagecache.js';
 import { presentAnswer, presentAnswerOwn, presentAnswerShared } from './answer.presenter.js';
 import * as repo from './answer.repository.js';
 import { wikiEditorCounts } from '../wiki/wiki.repository.js';
+import { checkPostOpen, locksOf } from '../lock/index.js';
 
 /**
  * POST /answer.
@@ -36,6 +37,7 @@ export async function addAnswer(ctx: AppContext, user: UserRow, input: AnswerAdd
   const db = requireDb(ctx);
   await requirePrivilege(ctx, user, 'answer.add');
   const question = await requireAnswerableQuestion(ctx, input.question_id, user);
+  await checkPostOpen(ctx, user, 'answer', { objectId: question.id, questionId: question.id });
   const { site_write, general } = await getSettings(ctx);
   if (site_write.restrict_answer && (await repo.findUserAnswer(db, question.id, user.id))) throw forbidden('error.answer.restrict_answer');
   await checkPostRate(ctx, user, 'answer', input.content, 'content');
@@ -110,7 +112,8 @@ export async function answerInfo(ctx: AppContext, id: string, viewer: UserRow | 
     answerMemberActions(ctx, lang, viewer, a),
     wikiEditorCounts(db, a.wiki_at > 0 ? [a.id] : []),
   ]);
-  return { info: presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions, wikiEditors), question };
+  const lock = (await locksOf(ctx, [{ objectId: a.id, questionId: a.question_id }], lang)).get(a.id) ?? null;
+  return { info: { ...presentAnswer(a, users, { vote_status: state.votes.get(a.id) ?? '', collected: state.collected.has(a.id) }, actions, wikiEditors), lock }, question };
 }
 
 /**
@@ -160,13 +163,14 @@ async function answerPageView(ctx: AppContext, q: AnswerListQuery, viewer: UserR
   const scope: repo.AnswerScope = { viewerId: viewer?.id, moderator: isModerator(viewer) };
   const page = await answerPageRows(ctx, question.id, q.order, (q.page - 1) * q.page_size, q.page_size, scope);
   const state = viewer ? await repo.viewerStates(db, page.rows.map((r) => r.id), viewer.id) : { votes: new Map<string, string>(), collected: new Set<string>() };
+  const locks = await locksOf(ctx, page.rows.map((r) => ({ objectId: r.id, questionId: r.question_id })), lang);
   // Menu actions depend only on the author, the status and whether it is wiki: worked out once per pair, not per answer (a page can hold 1000).
   const actionsOf = new Map<string, ReturnType<typeof answerMemberActions>>();
   const own = [];
   for (const r of page.rows) {
     const key = `${r.user_id}:${r.status}:${r.wiki_at > 0}`;
     if (!actionsOf.has(key)) actionsOf.set(key, answerMemberActions(ctx, lang, viewer, r));
-    own.push(presentAnswerOwn({ vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!));
+    own.push({ ...presentAnswerOwn({ vote_status: state.votes.get(r.id) ?? '', collected: state.collected.has(r.id) }, await actionsOf.get(key)!), lock: locks.get(r.id) ?? null });
   }
   return { page, own };
 }

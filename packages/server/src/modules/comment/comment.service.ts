@@ -21,6 +21,7 @@ import * as repo from './comment.repository.js';
 import { requirePostTarget, visiblePostTargets, type PostTarget } from './target.js';
 import { checkEditLimits } from '../spam/index.js';
 import { reviewComment } from '../reviewer/reviewer.apply.js';
+import { checkPostOpen } from '../lock/index.js';
 
 type Presented = Record<string, unknown>;
 
@@ -71,6 +72,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
   await requirePrivilege(ctx, user, 'comment.add');
   const db = requireDb(ctx);
   const target = await requirePostTarget(ctx, input.object_id, user);
+  await checkPostOpen(ctx, user, 'comment', { objectId: target.object_id, questionId: target.question_id });
   await checkPostRate(ctx, user, 'comment', input.original_text, 'original_text');
   await reviewComment(ctx, user, input.original_text);
   let reply: repo.CommentRow | undefined;

@@ -24,6 +24,7 @@ import { linkedTagIds, unlinkTags } from './question.state.repository.js';
 import { checkEditLimits } from '../spam/index.js';
 import { reviewPostEdit } from '../reviewer/reviewer.apply.js';
 import { checkQuestionRules } from './question.rules.js';
+import { checkPostOpen } from '../lock/index.js';
 
 /** Work done before the transaction opens (ids are never taken inside one). */
 export interface PreparedQuestionEdit {
@@ -104,6 +105,7 @@ async function isRollback(db: Db, q: repo.QuestionRow, snap: QuestionSnapshot): 
 export async function editQuestion(ctx: AppContext, user: UserRow, input: QuestionUpdateReq): Promise<{ mode: 'direct' | 'review'; urlTitle: string }> {
   const db = requireDb(ctx);
   const q = await requireEditableQuestion(ctx, input.id, user);
+  await checkPostOpen(ctx, user, 'edit', { objectId: q.id, questionId: q.id });
   await checkQuestionRules(ctx, input);
   const editable = await checkQuestionEditable(ctx, user, q);
   await checkEditLimits(ctx, user, input.content, 'content');

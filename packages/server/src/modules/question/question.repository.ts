@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { QuestionOrder } from '@quorum/contract';
 import { prepared, type Db } from '../../core/db/index.js';
 import type { QuestionsTable } from '../../core/db/schema.js';
+import { historicalQuestionIds } from '../lock/lock.repository.js';
 
 export type QuestionRow = Selectable<QuestionsTable>;
 
@@ -23,6 +24,8 @@ export interface ListFilter {
 
 function filtered(db: Db, f: ListFilter) {
   let q = db.kysely.selectFrom('questions').where('questions.status', 'in', LISTED_STATUSES).where('questions.show', '=', 1);
+  // Historical questions (modules/lock) stay readable by their link, out of the lists.
+  q = q.where('questions.id', 'not in', historicalQuestionIds(db, Math.floor(Date.now() / 1000)));
   if (f.tagIds?.length) q = q.where('questions.id', 'in', db.kysely.selectFrom('tag_rel').select('object_id').where('tag_id', 'in', f.tagIds).where('status', '=', 1));
   if (f.userId) q = q.where('questions.user_id', '=', f.userId);
   if (f.order === 'unanswered') q = q.where('questions.answer_count', '=', 0);

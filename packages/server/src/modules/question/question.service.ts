@@ -34,6 +34,7 @@ import { closeVotesInfo } from '../close-vote/close-vote.service.js';
 import { questionInfoParts, questionRow, type InfoParts } from './question.infoparts.js';
 import { countView } from './question.views.js';
 import { checkQuestionRules } from './question.rules.js';
+import { questionCuration } from '../lock/index.js';
 
 /**
  * POST /question.
@@ -187,16 +188,17 @@ async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | u
   // The question's close and reopen votes for this reader (modules/close-vote), read beside the rest.
   const closeVotes = closeVotesInfo(ctx, q, viewer, lang);
   closeVotes.catch(() => undefined);
-  const [parts, state, actions, operation] = await Promise.all([
+  const [parts, state, actions, operation, curation] = await Promise.all([
     questionInfoParts(ctx, q),
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
     questionMemberActions(ctx, lang, viewer, q),
     questionOperation(ctx, q, lang),
+    questionCuration(ctx, q.id, lang),
   ]);
   countView(ctx, q.id);
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.
   if (viewer) void emitDomain(ctx, { type: 'member.active', user_id: viewer.id, now: nowSeconds() });
-  const own = { operation, answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed, member_actions: actions };
+  const own = { operation, answered: state.answered, collected: state.collected, vote_status: state.vote, is_followed: state.followed, member_actions: actions, ...curation };
   return { shared: sharedInfo(q, parts), own: { ...own, close_votes: await closeVotes } };
 }
 

@@ -29,6 +29,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   login: 'login',
   users: 'site_users',
   spam: 'site_spam',
+  locks: 'site_locks',
   'close-votes': 'site_close_votes',
   bounty: 'site_bounty',
 };

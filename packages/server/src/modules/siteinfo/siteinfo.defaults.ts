@@ -3,6 +3,7 @@
  */
 import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, BOUNTY_DEFAULTS, type BountySettings, type SiteSpamSettings } from '@quorum/contract';
 import { DEFAULT_DISPOSABLE_DOMAINS } from '../spam/disposable.js';
+import { LOCK_SETTING_DEFAULTS, type SiteLocksReq } from '@quorum/contract';
 import { CLOSE_VOTE_DEFAULTS, type SiteCloseVotesReq } from '@quorum/contract';
 
 /** Fallback site name when `general.name` is empty (spec §3 "Site info"). */
@@ -57,6 +58,8 @@ export function defaultSettings(): SiteSettings {
     // Close and reopen votes (modules/close-vote; contract schemas/close-vote.ts).
     site_close_votes: { ...CLOSE_VOTE_DEFAULTS },
     site_spam: { ...SPAM_LIMIT_DEFAULTS, blocked_email_domains: [], block_disposable_emails: true, disposable_email_domains: [...DEFAULT_DISPOSABLE_DOMAINS], flag_hide_weight: FLAG_HIDE_WEIGHT_DEFAULT, spam_phrases: [...DEFAULT_SPAM_PHRASES], blocked_words: [], reviewer_timeout_seconds: REVIEWER_TIMEOUT_DEFAULT },
+    // Protection thresholds (modules/lock; contract schemas/lock.ts).
+    site_locks: { ...LOCK_SETTING_DEFAULTS },
     // Bounties (modules/bounty; contract schemas/bounty.ts).
     site_bounty: { ...BOUNTY_DEFAULTS },
   };
@@ -104,6 +107,7 @@ export interface SiteSettings {
   legal: { terms_of_service_original_text: string; terms_of_service_parsed_text: string; privacy_policy_original_text: string; privacy_policy_parsed_text: string };
   captcha: { provider: string; pow_difficulty: number; image_fallback: boolean; on_sign_up: boolean; questions: { question: string; answers: string[] }[] };
   site_spam: SiteSpamSettings;
+  site_locks: SiteLocksReq;
   site_close_votes: SiteCloseVotesReq;
   site_bounty: BountySettings;
 }

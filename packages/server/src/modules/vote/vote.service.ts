@@ -17,6 +17,7 @@ import { requirePrivilege, type PrivilegeAction } from '../privilege/index.js';
 import { invalidateQuestionLists } from '../question/index.js';
 import type { UserRow } from '../../core/auth/index.js';
 import * as repo from './vote.repository.js';
+import { checkPostOpen } from '../lock/index.js';
 
 /** Answer's VoteResp. */
 export interface VoteResp {
@@ -51,6 +52,7 @@ export async function vote(ctx: AppContext, user: UserRow, dir: repo.VoteDirecti
   const db = requireDb(ctx);
   const t = await loadTarget(ctx, input.object_id);
   if (t.user_id === user.id) throw badRequest('error.object.cannot_vote_for_yourself');
+  await checkPostOpen(ctx, user, 'vote', { objectId: t.id, questionId: t.question_id });
   if (t.type === 'comment' && dir === 'down') throw badRequest('error.vote.comment_down_not_allowed');
   const existing = await repo.findVote(db, user.id, t.id);
   const cancel = input.is_cancel;

@@ -14,6 +14,7 @@ import { questionInfoKey } from '../questions/hooks';
 import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
 import { CloseDialog, ConfirmModal } from './lazyDialogs';
 import { refusal, usePermissions } from './usePermissions';
+import { useLockMenu } from '../lock/useLockMenu';
 
 /** The menu's edit entry when the server did not offer it (not earned yet). */
 const EDIT_ENTRY: MemberAction = { action: 'edit', name: '', type: 'edit' };
@@ -65,6 +66,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
   const [pending, setPending] = useState<Confirmable | null>(null);
   const [closing, setClosing] = useState(false);
   const flag = useFlag((_, id) => onFlagged?.(id));
+  const lockMenu = useLockMenu(question, answer);
   const whyId = useId();
   const kind = answer ? 'answer' : 'question';
   const post = answer ?? question;
@@ -136,6 +138,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
               </Dropdown.Item>
             ),
           )}
+          {lockMenu.items}
         </Dropdown.Menu>
       </Dropdown>
       <ConfirmModal
@@ -148,6 +151,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
         onHide={() => setPending(null)}
       />
       {flag.dialog}
+      {lockMenu.dialog}
       {closing ? (
         <CloseDialog
           show

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { AfterHydration, Comments, PostToolbar, PostVote } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
+import { LockNotice } from '../lock/LockNotice';
 import { AwardButton } from '../bounty/lazy';
 
 /**
@@ -34,6 +35,7 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
           </div>
         ) : null}
         {answer.status === PostStatus.pending ? <Alert variant="warning" className="py-2">{t('status.pending_message')}</Alert> : null}
+        <LockNotice post={answer} className="mb-2" />
         <div className="q-post" dangerouslySetInnerHTML={{ __html: answer.html }} />
         <div className="d-flex flex-wrap align-items-end gap-2">
           <div className="flex-grow-1 q-toolbar-slot">

@@ -23,6 +23,7 @@ import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey
 import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
+import { LockNotice } from '../lock/LockNotice';
 import { ClosedBy } from '../close-vote/ClosedBy';
 import { CloseVoteBar } from '../close-vote/lazy';
 import { BountyBar } from '../bounty/lazy';
@@ -148,6 +149,7 @@ export default function QuestionPage() {
                 <ClosedBy question={q} />
               </Alert>
             ) : null}
+            <LockNotice post={q} question />
             <div className="d-flex gap-3">
               <AfterHydration fallback={<VoteCount count={q.vote_count} />}>
                 <PostVote question={q} />

@@ -9,7 +9,7 @@ import { withStrings } from '../../lib/i18n';
 const load = () => import('../post-actions');
 // The strings files (beside the core and qa-actions.yaml, which the chunks register themselves) these parts render
 // with: the review queue's flag strings, the ask form's; not every file of the language.
-const withActionStrings = <M,>(loader: () => Promise<M>) => withStrings(loader, ['ui-review']);
+const withActionStrings = <M,>(loader: () => Promise<M>) => withStrings(loader, ['ui-review', 'ui-lock']);
 
 export const PostVote = lazy(withActionStrings(() => load().then((m) => ({ default: m.PostVote }))));
 export const PostToolbar = lazy(withActionStrings(() => load().then((m) => ({ default: m.PostToolbar }))));

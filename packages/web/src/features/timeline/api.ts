@@ -64,7 +64,7 @@ export const ACTIVITY_TYPES = [
 ] as const;
 
 /** Moderator actions the timeline labels besides spec §3's types (Quorum). */
-export const MODERATION_TYPES = ['flag_handled', 'flag_ignored'] as const;
+export const MODERATION_TYPES = ['flag_handled', 'flag_ignored', 'locked', 'unlocked', 'protected', 'unprotected'] as const;
 
 /** GET /activity/timeline for a question, answer or tag; votes only when `showVote` (staff). 404 shows the 404 page. */
 export function useTimeline(objectId: string, showVote: boolean) {
