@@ -79,6 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     sourcemap: false,
     target: 'es2022',
+    // Every page loads the entry's dependencies: they come in one chunk instead of one per set of importers (each
+    // compressed on its own), ~3.5 KB brotli less on every public page (docs/BENCHMARKS.md, "First-load JavaScript").
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/, tags: ['$initial'] }] } } },
   },
   ssr: {
     // Everything is bundled (see `define`): TS sources (contract), CJS-default packages that Node's ESM loader
