@@ -134,6 +134,9 @@ export interface QuestionInfo {
   is_followed: boolean;
   /** The viewer's menu actions (edit, close, pin, delete, ...). */
   member_actions?: MemberAction[];
+  /** Community wiki (modules/wiki), and how many members wrote its revisions. */
+  wiki?: boolean;
+  wiki_editor_count?: number;
   /** Why the question is not simply open (closed, pending, deleted), or null. */
   operation?: { type: string; name?: string; description: string; msg: string; time: number; level: string } | null;
 }
@@ -162,6 +165,9 @@ export interface AnswerInfo {
   vote_count: number;
   status: number;
   member_actions?: MemberAction[];
+  /** Community wiki (modules/wiki), and how many members wrote its revisions. */
+  wiki?: boolean;
+  wiki_editor_count?: number;
 }
 
 /** GET /siteinfo (spec §3 "Site info"); every group may be absent on a fresh install. */

@@ -28,6 +28,7 @@ import SimilarQuestions from './SimilarQuestions';
 import { clearDraft, loadDraft, useDraftAutosave } from './useDraft';
 import { useLeaveGuard } from '../../lib/useLeaveGuard';
 import { withStrings } from '../../lib/i18n';
+import { WikiCheckbox } from '../wiki/WikiCheckbox';
 import { SilencedNotice } from '../penalty/SilencedNotice';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
@@ -52,6 +53,7 @@ export default function AskPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [wiki, setWiki] = useState(false);
   const posted = useRef(false);
 
   const dirty = !posted.current && !!(title.trim() || content.trim() || tags.length);
@@ -99,7 +101,7 @@ export default function AskPage() {
     }
     setBusy(true);
     try {
-      const question = await api.post<{ id: string; title: string; url_title?: string }>('/answer/api/v1/question', body);
+      const question = await api.post<{ id: string; title: string; url_title?: string }>('/answer/api/v1/question', { ...body, ...(wiki ? { wiki } : {}) });
       posted.current = true;
       clearDraft();
       navigate(questionPath(String(question.id), question.title || body.title, permalinkStyle(site), undefined, question.url_title));
@@ -209,7 +211,8 @@ export default function AskPage() {
                 </div>
               )}
             </Form.Group>
-            <Button type="submit" variant="primary" size="lg" className="px-4" disabled={busy}>
+            <WikiCheckbox id="ask-wiki" checked={wiki} onChange={setWiki} />
+            <Button type="submit" variant="primary" size="lg" className="px-4 mt-3" disabled={busy}>
               {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
               {t('ask.submit')}
             </Button>

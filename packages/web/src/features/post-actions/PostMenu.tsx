@@ -15,6 +15,7 @@ import { answerInfoKey, patchAnswer, removeAnswer } from './cache';
 import { CloseDialog, ConfirmModal } from './lazyDialogs';
 import { refusal, usePermissions } from './usePermissions';
 import { useLockMenu } from '../lock/useLockMenu';
+import { useWikiMenu } from '../wiki/useWikiMenu';
 
 /** The menu's edit entry when the server did not offer it (not earned yet). */
 const EDIT_ENTRY: MemberAction = { action: 'edit', name: '', type: 'edit' };
@@ -67,6 +68,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
   const [closing, setClosing] = useState(false);
   const flag = useFlag((_, id) => onFlagged?.(id));
   const lockMenu = useLockMenu(question, answer);
+  const wikiMenu = useWikiMenu(question, answer);
   const whyId = useId();
   const kind = answer ? 'answer' : 'question';
   const post = answer ?? question;
@@ -138,6 +140,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
               </Dropdown.Item>
             ),
           )}
+          {wikiMenu.items}
           {lockMenu.items}
         </Dropdown.Menu>
       </Dropdown>
@@ -152,6 +155,7 @@ export function PostMenu({ question, answer, onFlagged }: { question: QuestionIn
       />
       {flag.dialog}
       {lockMenu.dialog}
+      {wikiMenu.dialog}
       {closing ? (
         <CloseDialog
           show

@@ -19,6 +19,7 @@ import '../post-actions/strings';
 import { clearAnswerDraft, loadAnswerDraft, useAnswerDraftAutosave } from './answerDraft';
 import { withStrings } from '../../lib/i18n';
 import { SilencedNotice } from '../penalty/SilencedNotice';
+import { WikiCheckbox } from '../wiki/WikiCheckbox';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
@@ -39,6 +40,7 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
   const [discarding, setDiscarding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [wiki, setWiki] = useState(false);
   const posted = useRef(false);
   const active = !!user && user.mail_status !== MailStatus.inactive;
   useAnswerDraftAutosave(question.id, content, active && !posted.current);
@@ -91,10 +93,11 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
     setError(null);
     setSubmitting(true);
     try {
-      const { info: answer } = await api.post<{ info: AnswerInfo }>('/answer/api/v1/answer', { question_id: question.id, content });
+      const { info: answer } = await api.post<{ info: AnswerInfo }>('/answer/api/v1/answer', { question_id: question.id, content, ...(wiki ? { wiki } : {}) });
       posted.current = true;
       clearAnswerDraft(question.id);
       setContent('');
+      setWiki(false);
       setRestored(false);
       toast(t('answer_form.posted'), 'success');
       onPosted(answer);
@@ -145,6 +148,7 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
         <Form.Text id="q-answer-hint" muted>
           {t('answer_form.hint', { min: LIMITS.answerMin })}
         </Form.Text>
+        <WikiCheckbox id="q-answer-wiki" checked={wiki} onChange={setWiki} />
         <div>
           <Button type="submit" variant="primary" className="mt-3" disabled={submitting}>
             {submitting ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}

@@ -7,6 +7,7 @@ import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { AfterHydration, Comments, PostToolbar, PostVote } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 import { LockNotice } from '../lock/LockNotice';
+import { WikiCard, wikiHistoryHref } from '../wiki/WikiCard';
 import { AwardButton } from '../bounty/lazy';
 
 /**
@@ -44,7 +45,7 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
             </AfterHydration>
           </div>
           <div className="mt-3 ms-auto">
-            <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />
+            {answer.wiki ? <WikiCard editors={answer.wiki_editor_count ?? 1} at={answer.create_time} verb={t('post.answered')} href={wikiHistoryHref(question.id, answer.id)} /> : <AuthorCard user={answer.user_info} at={answer.create_time} verb={t('post.answered')} />}
           </div>
         </div>
         <AfterHydration>

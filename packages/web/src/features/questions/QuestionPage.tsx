@@ -22,6 +22,7 @@ import { LiveBanner } from './LiveBanner';
 import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerInfo, useAnswerPage, useQuestionInfo } from './hooks';
 import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
+import { WikiCard, wikiHistoryHref } from '../wiki/WikiCard';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
 import { LockNotice } from '../lock/LockNotice';
 import { ClosedBy } from '../close-vote/ClosedBy';
@@ -164,7 +165,7 @@ export default function QuestionPage() {
                     </AfterHydration>
                   </div>
                   <div className="mt-3 ms-auto">
-                    <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />
+                    {q.wiki ? <WikiCard editors={q.wiki_editor_count ?? 1} at={q.created_at} verb={t('question.asked')} href={wikiHistoryHref(q.id)} /> : <AuthorCard user={q.user_info} at={q.created_at} verb={t('question.asked')} highlight />}
                   </div>
                 </div>
                 <AfterHydration>
