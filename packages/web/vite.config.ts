@@ -57,6 +57,29 @@ const backend = 'http://localhost:9080';
  */
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
+/**
+ * The runtime, chosen at build time: React and react-dom (the default), or preact/compat in both builds (the
+ * browser's and the server renderer's) with `QUORUM_WEB_RUNTIME=preact npm run build`: ~50 KB brotli less on every
+ * public page's first load (docs/BENCHMARKS.md, "First-load JavaScript"; what must stay compatible before it can be
+ * the default: docs/ARCHITECTURE.md, "Browser runtime"). The code is written and typed against React (@types/react).
+ */
+const runtime = process.env.QUORUM_WEB_RUNTIME ?? 'react';
+if (runtime !== 'react' && runtime !== 'preact') throw new Error(`QUORUM_WEB_RUNTIME must be react or preact, not "${runtime}"`);
+const preact = fileURLToPath(new URL('../../node_modules/preact/', import.meta.url));
+/**
+ * Each name resolves to one ES module file whatever the importer: a CommonJS dependency's `require('react')` would
+ * otherwise get preact's CommonJS build, a second preact whose hooks see no current component.
+ */
+const preactAliases = [
+  { find: /^(react|react-dom|preact\/compat)$/, replacement: `${preact}compat/dist/compat.mjs` },
+  { find: /^react-dom\/client$/, replacement: `${preact}compat/client.mjs` },
+  { find: /^react-dom\/server$/, replacement: `${preact}compat/server.mjs` },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: `${preact}compat/jsx-runtime.mjs` },
+  { find: /^preact$/, replacement: `${preact}dist/preact.mjs` },
+  { find: /^preact\/hooks$/, replacement: `${preact}hooks/dist/hooks.mjs` },
+  { find: /^preact\/jsx-runtime$/, replacement: `${preact}jsx-runtime/dist/jsxRuntime.mjs` },
+];
+
 /** react-bootstrap's Alert, replaced in both builds (same markup) by one without its fade transition (see the file). */
 const alert = fileURLToPath(new URL('./src/components/Alert.tsx', import.meta.url));
 
@@ -64,6 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrShim('react-i18next', './src/lib/i18n-ssr.ts'), ssrShim('@tanstack/react-query', './src/lib/query-ssr.ts'), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
+      ...(runtime === 'preact' ? preactAliases : []),
       { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
       { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
       { find: /^react-bootstrap\/Alert$/, replacement: alert },

@@ -12,6 +12,7 @@ import { App } from './app/App';
 import { loadLanguage, setLanguage } from './lib/i18n';
 import { createQueryClient, setActiveQueryClient } from './lib/queryClient';
 import { readStored, STORAGE_KEYS } from './lib/session';
+import { hydrateApp } from './lib/store';
 import { preloadPages } from './app/pages';
 
 declare global {
@@ -50,5 +51,6 @@ const tree = (
     </BrowserRouter>
   </StrictMode>
 );
-if (container.firstElementChild) hydrateRoot(container, tree);
+// hydrateApp: what renders within the call gets the server's values from useStore/useHydrated (lib/store.ts).
+if (container.firstElementChild) hydrateApp(() => hydrateRoot(container, tree));
 else createRoot(container).render(tree);

@@ -3,7 +3,7 @@
  * cache pre-seeded from what the server prefetched (keys from `apiKey()`), so the markup carries the content
  * and the browser hydrates without refetching.
  */
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
@@ -48,18 +48,42 @@ export function pagesFor(input: { url: string; lang: string }): Omit<RenderOutpu
   return withPreload(routePages(new URL(input.url, 'http://localhost').pathname), input.lang);
 }
 
+/** The part of a vnode the suspense handler reads (preact's vnode: its component type and props). */
+interface SuspendedAt {
+  type: unknown;
+  props: { fallback?: ReactNode };
+}
+
+/**
+ * The third argument of preact-render-to-string's `renderToString` (react-dom/server resolves to it, vite.config.ts):
+ * called with an error thrown below each component on its way up. A component that suspends (throws a promise: a
+ * lazy part, or `clientPage` on the server, app/pages.tsx) is answered at its nearest `<Suspense>` with that
+ * boundary's fallback, as React's renderToString does; anything else goes on up (the render fails, as before).
+ * React ignores the argument.
+ */
+const suspenseAsFallback = {
+  onError(error: unknown, vnode: SuspendedAt, renderChild: (child: ReactNode, parent: SuspendedAt) => string): string {
+    const suspended = typeof (error as { then?: unknown } | null)?.then === 'function';
+    if (suspended && vnode.type === Suspense) return renderChild(vnode.props.fallback ?? null, vnode);
+    throw error;
+  },
+};
+type RenderToString = (node: ReactNode, context: object, renderer: typeof suspenseAsFallback) => string;
+
 /** Renders the app for `input.url` synchronously (app/pages.tsx notes the route pages it reaches). */
 export function render(input: RenderInput): RenderOutput {
   setLanguage(input.lang);
   startRender();
   const queryClient = createQueryClient(input.data);
   try {
-    const html = renderToString(
+    const html = (renderToString as unknown as RenderToString)(
       <StrictMode>
         <StaticRouter location={input.url}>
           <App queryClient={queryClient} />
         </StaticRouter>
       </StrictMode>,
+      {},
+      suspenseAsFallback,
     );
     return { html, ...withPreload(renderedPages(), input.lang) };
   } finally {

@@ -85,6 +85,12 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   const viewRef = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  /**
+   * The texts the editor reported through `onChange` that have not come back as `value` yet, oldest first. A
+   * `value` among them is the editor's own text returning, possibly already overtaken by later keystrokes (preact
+   * runs a render's effects as late as the next render, after further input), so it is not written back.
+   */
+  const reported = useRef<string[]>([]);
   const attrs = useRef(new Compartment());
   const [failed, setFailed] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -143,7 +149,10 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
               },
             }),
             EditorView.updateListener.of((u) => {
-              if (u.docChanged && !u.transactions.some((tr) => tr.annotation(fromProps))) onChangeRef.current(u.state.doc.toString());
+              if (!u.docChanged || u.transactions.some((tr) => tr.annotation(fromProps))) return;
+              const doc = u.state.doc.toString();
+              reported.current = [...reported.current.slice(-49), doc];
+              onChangeRef.current(doc);
             }),
           ],
         }),
@@ -162,6 +171,11 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
 
   // A value set from outside (e.g. a restored draft) replaces the document, without being reported back.
   useEffect(() => {
+    const echo = reported.current.indexOf(value);
+    if (echo >= 0) {
+      reported.current = reported.current.slice(echo + 1);
+      return;
+    }
     const view = viewRef.current;
     const doc = view?.state.doc.toString();
     if (view && doc !== undefined && doc !== value) {
