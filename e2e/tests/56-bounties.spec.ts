@@ -6,36 +6,9 @@
  * API for the test (and put back); the offerer's reputation is set in the test server's database (earning it
  * through votes would take a dozen voters). At 1280 and 375 px.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
-
-/** Opens `to` logged in with `token` (put in localStorage, as the login page leaves it). */
-async function openWith(page: Page, token: string, to: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((t) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', t);
-  }, token);
-  await page.goto(to);
-}
-
-/** Sets a member's reputation in the test server's database, then waits out the 1 s cache of the session's user. */
-async function setReputation(userId: string, rank: number): Promise<void> {
-  const dir = process.env.QUORUM_E2E_DATA_DIR;
-  if (!dir) throw new Error('QUORUM_E2E_DATA_DIR is not set: this step needs the server global-setup.ts starts');
-  const db = new Database(path.join(dir, 'quorum.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE users SET rank = ? WHERE id = ?').run(rank, userId);
-  } finally {
-    db.close();
-  }
-  await new Promise((r) => setTimeout(r, 1500));
-}
+import { setReputation } from '../fixtures/sqlite';
+import { expect, openWith, test } from '../fixtures/test';
 
 for (const width of [1280, 375]) {
   test(`a bounty started, featured and awarded at ${width} px`, async ({ page, request, baseURL, shot }) => {

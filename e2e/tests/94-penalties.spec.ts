@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { expect, openWith, test } from '../fixtures/test';
 
 /** The axe rule tags of WCAG 2.0, 2.1 and 2.2 at levels A and AA (as 90-a11y.spec.ts). */
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -18,17 +18,6 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22a
 async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Opens `path` logged in with `token` (put in localStorage, as the login page leaves it; the app moves it into the cookie). */
-async function openWith(page: Page, token: string, path: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((t) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', t);
-  }, token);
-  await page.goto(path);
 }
 
 for (const width of [1280, 375]) {
