@@ -4,37 +4,9 @@
  * third closes it; the closed notice lists the three voters, linked to their profiles, in the server-rendered page;
  * a fourth member votes to reopen and retracts the vote once (after a confirmation). At 1280 and 375 px.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
-
-/** Opens `to` logged in with `token` (put in localStorage, as the login page leaves it; the app moves it into the cookie). */
-async function openAs(page: Page, token: string, to: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((t) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', t);
-  }, token);
-  await page.goto(to);
-}
-
-/** Sets members' reputation in the test server's database, then waits out the server's 1 s cache of the session's user. */
-async function setReputation(userIds: string[], rank: number): Promise<void> {
-  const dir = process.env.QUORUM_E2E_DATA_DIR;
-  if (!dir) throw new Error('QUORUM_E2E_DATA_DIR is not set: this step needs the server global-setup.ts starts');
-  const db = new Database(path.join(dir, 'quorum.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const stmt = db.prepare('UPDATE users SET rank = ? WHERE id = ?');
-    for (const id of userIds) stmt.run(rank, id);
-  } finally {
-    db.close();
-  }
-  await new Promise((r) => setTimeout(r, 1500));
-}
+import { setReputation } from '../fixtures/sqlite';
+import { expect, openWith, test } from '../fixtures/test';
 
 for (const width of [1280, 375]) {
   test(`three close votes close a question, the notice lists the voters, a reopen vote is retracted, at ${width} px`, async ({ page, request, baseURL, shot }) => {
@@ -49,7 +21,7 @@ for (const width of [1280, 375]) {
     const url = `/questions/${q.id}`;
 
     await test.step('the first voter votes to close as off-topic and sees their vote', async () => {
-      await openAs(page, a.token, url);
+      await openWith(page, a.token, url);
       await page.getByRole('button', { name: 'Vote to close (0/3)' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: 'Vote to close' })).toBeVisible();
@@ -62,7 +34,7 @@ for (const width of [1280, 375]) {
 
     await test.step('the second votes through the API, the third closes it from the page', async () => {
       await apiCall(request, 'POST', '/answer/api/v1/question/close-vote', { question_id: q.id, close_type: 4 }, b.token);
-      await openAs(page, c.token, url);
+      await openWith(page, c.token, url);
       await page.getByRole('button', { name: 'Vote to close (2/3)' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('radio', { name: /off-topic/ }).check();
@@ -72,6 +44,8 @@ for (const width of [1280, 375]) {
       await expect(notice).toBeVisible();
       for (const m of [a, b, c]) await expect(notice.getByRole('link', { name: m.username })).toHaveAttribute('href', `/users/${m.username}`);
       await expect(page.getByText('This question is closed and no longer accepts answers.')).toBeVisible();
+      // No answer form to type into: the server refuses answers to a closed question.
+      await expect(page.getByRole('heading', { name: 'Your answer' })).toHaveCount(0);
     });
 
     await test.step('the notice is in the server-rendered page', async () => {
@@ -86,11 +60,11 @@ for (const width of [1280, 375]) {
     });
 
     await test.step('a reopen vote, retracted once after a confirmation', async () => {
-      await openAs(page, d.token, url);
+      await openWith(page, d.token, url);
       await page.getByRole('button', { name: 'Vote to reopen (0/3)' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Vote to reopen (0/3)' }).click();
       await expect(page.getByTestId('close-vote-mine')).toHaveText('You voted to reopen');
-      await page.getByRole('button', { name: 'Retract vote' }).click();
+      await page.getByTestId('close-votes').getByRole('button', { name: 'Retract vote' }).click();
       const confirm = page.getByRole('dialog');
       await expect(confirm.getByText('you cannot vote on this question again', { exact: false })).toBeVisible();
       await confirm.getByRole('button', { name: 'Retract vote' }).click();

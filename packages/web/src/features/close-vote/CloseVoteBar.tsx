@@ -26,6 +26,13 @@ export function CloseVoteBar({ question }: { question: QuestionInfo }) {
   const { user } = useCurrentUser();
   const [closing, setClosing] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
+  // What the confirmation asks about: kept while it fades out after `pending` is cleared, so a closing dialog never
+  // shows the other question's texts.
+  const [asked, setAsked] = useState<Exclude<Pending, null>>('reopen');
+  const ask = (p: Exclude<Pending, null>) => {
+    setAsked(p);
+    setPending(p);
+  };
   const votes = closeVotesOf(question);
   if (!votes || !user) return null;
   const mine = votes.my_vote;
@@ -68,12 +75,12 @@ export function CloseVoteBar({ question }: { question: QuestionInfo }) {
         </span>
       ) : null}
       {mine && !mine.retracted_at && !mine.aged && mine.kind !== 'leave_open' ? (
-        <Button size="sm" variant="link" className="p-0" onClick={() => setPending('retract')}>
+        <Button size="sm" variant="link" className="p-0" onClick={() => ask('retract')}>
           {t('close_vote.retract')}
         </Button>
       ) : null}
       {votes.can_vote ? (
-        <Button size="sm" variant="outline-secondary" onClick={() => (type === 'close' ? setClosing(true) : setPending('reopen'))}>
+        <Button size="sm" variant="outline-secondary" onClick={() => (type === 'close' ? setClosing(true) : ask('reopen'))}>
           {t(binding ? `close_vote.vote_${type}_binding` : `close_vote.vote_${type}`, { n: counted, needed: votes.needed })}
         </Button>
       ) : null}
@@ -89,12 +96,12 @@ export function CloseVoteBar({ question }: { question: QuestionInfo }) {
       ) : null}
       <ConfirmModal
         show={!!pending}
-        title={pending === 'reopen' ? t('close_vote.confirm_reopen_title') : t('close_vote.confirm_retract_title')}
-        body={pending === 'reopen' ? t(binding ? 'close_vote.confirm_reopen_binding' : 'close_vote.confirm_reopen_body') : t('close_vote.confirm_retract_body')}
-        confirmLabel={pending === 'reopen' ? t('close_vote.vote_reopen', { n: counted, needed: votes.needed }) : t('close_vote.retract')}
-        variant={pending === 'retract' ? 'danger' : 'primary'}
+        title={asked === 'reopen' ? t('close_vote.confirm_reopen_title') : t('close_vote.confirm_retract_title')}
+        body={asked === 'reopen' ? t(binding ? 'close_vote.confirm_reopen_binding' : 'close_vote.confirm_reopen_body') : t('close_vote.confirm_retract_body')}
+        confirmLabel={asked === 'reopen' ? t('close_vote.vote_reopen', { n: counted, needed: votes.needed }) : t('close_vote.retract')}
+        variant={asked === 'retract' ? 'danger' : 'primary'}
         onConfirm={() =>
-          pending === 'reopen'
+          asked === 'reopen'
             ? run(() => voteToReopen(question.id), (o) => (o.decided ? t('close_vote.done_reopened') : t('close_vote.done_voted')))
             : run(() => retractVote(question.id, type), () => t('close_vote.done_retracted'))
         }

@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/Link';
-import { LIMITS, MailStatus } from '@quorum/contract';
+import { LIMITS, MailStatus, PostStatus } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
 import { rememberReturnTarget, useCurrentUser } from '../../lib/auth';
 import { useSiteInfo } from '../../lib/site';
@@ -27,7 +27,7 @@ const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')
  * 'Your answer' (spec §2, §5): the markdown editor (image upload, live preview), a 6-character minimum checked
  * before sending, the error under the editor, and the text kept when sending fails. The draft is saved locally
  * 3 s after typing stops and restored on return; discarding it asks first; leaving with unsaved text asks too.
- * Anonymous visitors get a link to log in instead.
+ * Anonymous visitors get a link to log in instead; a closed question shows no form.
  * @param onPosted called with the created answer (POST /answer response)
  */
 export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onPosted: (answer: AnswerInfo) => void }) {
@@ -47,6 +47,8 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
   useLeaveGuard(active && !!content.trim(), t('ask.leave_confirm'));
 
   if (isLoading) return null;
+  // A closed question takes no answers (the server refuses them; the page's notice says so): no form to type into.
+  if (question.status === PostStatus.closed) return null;
   if (!user) {
     const here = location.pathname + location.search;
     return (
