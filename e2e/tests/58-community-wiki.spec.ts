@@ -84,5 +84,11 @@ for (const width of [1280, 375]) {
       await expect(page.locator('.dropdown-menu.show').getByRole('button', { name: 'Make ordinary post' })).toHaveCount(0);
       await expect(page.locator('.dropdown-menu.show').getByRole('button', { name: 'Make community wiki' })).toHaveCount(0);
     });
+
+    await test.step("the question's timeline names the change", async () => {
+      await page.keyboard.press('Escape');
+      await page.goto(`/posts/${q.id}/timeline`);
+      await expect(page.locator('[data-activity="wiki"]')).toContainText('made community wiki');
+    });
   });
 }

@@ -63,8 +63,8 @@ export const ACTIVITY_TYPES = [
   'answered', 'asked', 'closed', 'reopened', 'created', 'pin', 'unpin', 'show', 'hide',
 ] as const;
 
-/** Moderator actions the timeline labels besides spec §3's types (Quorum). */
-export const MODERATION_TYPES = ['flag_handled', 'flag_ignored', 'locked', 'unlocked', 'protected', 'unprotected'] as const;
+/** Moderator actions and post changes the timeline labels besides spec §3's types (Quorum): flags, locks, protection, community wiki. */
+export const MODERATION_TYPES = ['flag_handled', 'flag_ignored', 'locked', 'unlocked', 'protected', 'unprotected', 'wiki', 'unwiki'] as const;
 
 /** GET /activity/timeline for a question, answer or tag; votes only when `showVote` (staff). 404 shows the 404 page. */
 export function useTimeline(objectId: string, showVote: boolean) {
