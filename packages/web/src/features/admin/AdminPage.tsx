@@ -33,6 +33,9 @@ const CaptchaPage: ComponentType = lazy(withStrings(() => import('./settings/Cap
 const SpamPage: ComponentType = lazy(withStrings(() => import('./settings/SpamPage'), ['ui-spam']));
 // The close-votes settings (features/close-vote), with their strings (ui-close-vote.yaml).
 const CloseVotesPage: ComponentType = lazy(withStrings(() => import('../close-vote/CloseVotesSettingsPage'), ['ui-close-vote']));
+// The locks and bounty settings (features/lock, features/bounty), with their strings.
+const LocksPage: ComponentType = lazy(withStrings(() => import('../lock/LocksSettingsPage'), ['ui-lock']));
+const BountyPage: ComponentType = lazy(withStrings(() => import('../bounty/BountySettingsPage'), ['ui-bounty']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -99,6 +102,8 @@ export default function AdminPage() {
             <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />
             <Route path="spam" element={<Suspense fallback={<PageSpinner />}><SpamPage /></Suspense>} />
             <Route path="close-votes" element={<Suspense fallback={<PageSpinner />}><CloseVotesPage /></Suspense>} />
+            <Route path="locks" element={<Suspense fallback={<PageSpinner />}><LocksPage /></Suspense>} />
+            <Route path="bounty" element={<Suspense fallback={<PageSpinner />}><BountyPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

@@ -40,6 +40,8 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('captcha'),
       item('spam'),
       item('close_votes', 'close-votes'),
+      item('locks'),
+      item('bounty'),
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },

@@ -8,6 +8,7 @@ import { CLOSE_VOTE_DEFAULTS, SiteCloseVotesReq } from '@quorum/contract';
 import { fetchSiteinfo, saveSiteinfo } from '../admin/api';
 import { SettingsFrame, type FieldSpec } from '../admin/settings/SettingsFrame';
 import { useSettingsForm, type FormValues } from '../admin/settings/useSettingsForm';
+import { wholeNumber } from '../admin/settings/wholeNumber';
 
 type Data = SiteCloseVotesReq;
 const NAMES = ['votes_needed', 'vote_days', 'reputation'] as const;
@@ -17,9 +18,6 @@ const FIELDS: FieldSpec[] = [
   { name: 'reputation', kind: 'number', maxLength: 7 },
 ];
 
-/** A whole number as typed, or NaN (refused by the schema) for anything else, blank included. */
-const whole = (v: string | boolean | undefined): number => (/^\s*\d+\s*$/.test(String(v ?? '')) ? Number(v) : Number.NaN);
-
 /** The settings page. */
 export default function CloseVotesSettingsPage() {
   const opts = useMemo(
@@ -28,7 +26,7 @@ export default function CloseVotesSettingsPage() {
       load: () => fetchSiteinfo<Data>('close-votes'),
       save: (body: unknown) => saveSiteinfo('close-votes', body),
       toForm: (d: Data): FormValues => Object.fromEntries(NAMES.map((n) => [n, String(d[n] ?? CLOSE_VOTE_DEFAULTS[n])])),
-      toBody: (f: FormValues, d: Data) => ({ ...d, ...Object.fromEntries(NAMES.map((n) => [n, whole(f[n])])) }),
+      toBody: (f: FormValues, d: Data) => ({ ...d, ...Object.fromEntries(NAMES.map((n) => [n, wholeNumber(f[n])])) }),
       schema: SiteCloseVotesReq,
     }),
     [],
