@@ -26,6 +26,8 @@ for (const dialect of DIALECTS) {
       await ask('gone', 'A question about hop schedules that was deleted', 'This one is removed again so it must never reach any feed at all, whatever the order.', 'hops');
       expect((await call(site.app, 'DELETE', '/answer/api/v1/question', { token: admin, body: { id: ids.gone } })).status).toBe(200);
       const member = await registerUser(site.app, 'feedreader');
+      // Times are whole seconds: the answer comes a second after the questions, so the active order is certain.
+      await new Promise((r) => setTimeout(r, 1100));
       const a = await call(site.app, 'POST', '/answer/api/v1/answer', { token: member.token, body: { question_id: ids.malt, content: 'Use about 5% chocolate malt; black patent is harsher. See [the guide](/questions/1) too.' } });
       expect(a.status).toBe(200);
       answerId = a.body.data.info?.id ?? a.body.data.id;
