@@ -7,20 +7,8 @@
  * after a confirmation, and A is a tag of its own again with its questions, follower and synonym. At 1280 and
  * 375 px.
  */
-import type { Page } from '@playwright/test';
-import { activeUser, adminToken, apiCall, ensureInstalled, unique, type TestUser } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
-
-/** Opens `path` logged in as `user` (token in localStorage, as the login page leaves it). */
-async function openAs(page: Page, user: TestUser, path: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((token) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', token);
-  }, user.token);
-  await page.goto(path);
-}
+import { activeUser, adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
+import { expect, openWith, test } from '../fixtures/test';
 
 interface Tag {
   tag_id: string;
@@ -59,7 +47,7 @@ for (const width of [1280, 375]) {
     expect(before).toMatchObject({ question_count: 2, follow_count: 1 });
 
     await test.step('itself and its synonym are refused at once; a target that became a synonym, by the server', async () => {
-      await openAs(page, mod, `/tags/${a}/info`);
+      await openWith(page, mod.token, `/tags/${a}/info`);
       await page.getByRole('button', { name: 'Merge into…' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: `Merge [${a}] into another tag` })).toBeVisible();

@@ -5,20 +5,8 @@
  * and the member's vote counts. At 1280 and 375 px. The site's privilege level is set to 1 for the duration
  * (voting needs no reputation) and put back afterwards.
  */
-import type { Page } from '@playwright/test';
-import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique, type TestUser } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
-
-/** Opens `path` logged in as `user` (token in localStorage, as the login page leaves it). */
-async function openAs(page: Page, user: TestUser, path: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((token) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', token);
-  }, user.token);
-  await page.goto(path);
-}
+import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
+import { expect, openWith, test } from '../fixtures/test';
 
 for (const width of [1280, 375]) {
   test(`a moderator locks an answer, a member's vote and comment are refused, the moderator unlocks at ${width} px`, async ({ page, request, baseURL, shot }) => {
@@ -41,7 +29,7 @@ for (const width of [1280, 375]) {
       const toast = () => page.locator('.toast').last();
 
       await test.step('the moderator locks the answer from its menu', async () => {
-        await openAs(page, mod, path);
+        await openWith(page, mod.token, path);
         await answer().getByRole('button', { name: 'More actions' }).click();
         await page.locator('.dropdown-menu.show').getByRole('button', { name: 'Lock…' }).click();
         const dialog = page.getByRole('dialog', { name: 'Lock this answer' });
@@ -60,7 +48,7 @@ for (const width of [1280, 375]) {
         const html = await (await request.get(path)).text();
         expect(html).toContain('data-testid="lock-notice"');
         expect(html).toContain('Reason: Two members keep rewriting the primer advice.');
-        await openAs(page, reader, path);
+        await openWith(page, reader.token, path);
         const notice = answer().getByTestId('lock-notice');
         await expect(notice).toContainText(/until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
         await expect(notice).toContainText('Reason: Two members keep rewriting the primer advice.');
@@ -82,19 +70,19 @@ for (const width of [1280, 375]) {
       });
 
       await test.step('the moderator unlocks; the vote then counts', async () => {
-        await openAs(page, mod, path);
+        await openWith(page, mod.token, path);
         await answer().getByRole('button', { name: 'More actions' }).click();
         await page.locator('.dropdown-menu.show').getByRole('button', { name: 'Unlock' }).click();
         await expect(toast()).toContainText('The post is unlocked.');
         await expect(answer().getByTestId('lock-notice')).toHaveCount(0);
-        await openAs(page, reader, path);
+        await openWith(page, reader.token, path);
         const up = answer().getByRole('button', { name: 'Vote up' });
         await up.click();
         await expect(up).toHaveAttribute('aria-pressed', 'true');
       });
 
       await test.step('the timeline shows the lock and the unlock', async () => {
-        await openAs(page, mod, `/posts/${q.id}/${a.id}/timeline`);
+        await openWith(page, mod.token, `/posts/${q.id}/${a.id}/timeline`);
         await expect(page.locator('[data-activity="locked"]')).toContainText('Content dispute, 1 day: Two members keep rewriting the primer advice.');
         await expect(page.locator('[data-activity="unlocked"]')).toBeVisible();
         await shot(`answer timeline at ${width}`);

@@ -3,20 +3,8 @@
  * see the notice (anonymous ones in the server-rendered page too); a new member's answer is refused with the
  * reason (10 reputation earned on this site); the moderator unprotects and the notice goes. At 1280 and 375 px.
  */
-import type { Page } from '@playwright/test';
-import { activeUser, adminToken, askQuestion, ensureInstalled, unique, type TestUser } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
-
-/** Opens `path` logged in as `user` (token in localStorage, as the login page leaves it). */
-async function openAs(page: Page, user: TestUser, path: string): Promise<void> {
-  await page.context().clearCookies();
-  await page.goto('/robots.txt');
-  await page.evaluate((token) => {
-    localStorage.clear();
-    localStorage.setItem('quorum.token', token);
-  }, user.token);
-  await page.goto(path);
-}
+import { activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
+import { expect, openWith, test } from '../fixtures/test';
 
 for (const width of [1280, 375]) {
   test(`a moderator protects a question, a new member's answer is refused with the reason at ${width} px`, async ({ page, request, baseURL, shot }) => {
@@ -34,7 +22,7 @@ for (const width of [1280, 375]) {
     const text = 'This question is protected: answering needs 10 reputation earned on this site.';
 
     await test.step('the moderator protects the question from its menu', async () => {
-      await openAs(page, mod, path);
+      await openWith(page, mod.token, path);
       await page.getByRole('article', { name: q.title }).getByRole('button', { name: 'More actions' }).click();
       await page.locator('.dropdown-menu.show').getByRole('button', { name: 'Protect', exact: true }).click();
       await expect(toast()).toContainText('The question is protected.');
@@ -43,7 +31,7 @@ for (const width of [1280, 375]) {
 
     await test.step("the notice is in the server-rendered page; a new member's answer is refused with the reason", async () => {
       expect(await (await request.get(path)).text()).toContain(text);
-      await openAs(page, newcomer, path);
+      await openWith(page, newcomer.token, path);
       await expect(page.getByTestId('protected-notice')).toHaveText(text);
       const editor = page.getByRole('textbox', { name: 'Answer text (Markdown)' });
       await expect(editor).toHaveClass(/cm-content/);
@@ -56,7 +44,7 @@ for (const width of [1280, 375]) {
     });
 
     await test.step('the moderator unprotects; the notice goes', async () => {
-      await openAs(page, mod, path);
+      await openWith(page, mod.token, path);
       await page.getByRole('article', { name: q.title }).getByRole('button', { name: 'More actions' }).click();
       await page.locator('.dropdown-menu.show').getByRole('button', { name: 'Unprotect' }).click();
       await expect(toast()).toContainText('The question is no longer protected.');
