@@ -6,9 +6,8 @@
  * loss fits (a bounty's offerer must hold the amount above the floor).
  */
 import type { Db } from '../../core/db/index.js';
-import { recordAchievement } from '../notification/index.js';
 import * as repo from './activity.repository.js';
-import type { ReputationChange } from './reputation.js';
+import { writeReputationChange, type ReputationChange } from './reputation.js';
 
 /** A change of a set amount: `rule` names it in the history (e.g. `bounty.offer`), `delta` is applied as it is. */
 export interface AmountChange extends Omit<ReputationChange, 'rule'> {
@@ -31,22 +30,5 @@ export function lockReputation(tx: Db, userId: string): Promise<number | undefin
 export async function applyReputationAmount(tx: Db, c: AmountChange): Promise<number> {
   const current = await repo.lockUserRank(tx, c.userId);
   const delta = current === undefined ? 0 : c.delta;
-  if (delta !== 0 && current !== undefined) await repo.setUserRank(tx, c.userId, current + delta);
-  await repo.insertActivity(tx, {
-    id: c.id,
-    user_id: c.userId,
-    trigger_user_id: c.triggerUserId ?? '',
-    object_id: c.objectId,
-    original_object_id: c.originalObjectId,
-    activity_type: c.activityType,
-    rank: delta,
-    has_rank: 1,
-    cancelled: 0,
-    revision_id: c.revisionId ?? '',
-    rank_key: c.rule,
-    created_at: c.now,
-    updated_at: c.now,
-  });
-  await recordAchievement(tx, { id: c.id, userId: c.userId, triggerUserId: c.triggerUserId ?? '', objectId: c.objectId, questionId: c.originalObjectId, delta, now: c.now });
-  return delta;
+  return writeReputationChange(tx, c, current, delta);
 }

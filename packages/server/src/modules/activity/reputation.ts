@@ -112,6 +112,17 @@ export async function applyReputation(tx: Db, c: ReputationChange): Promise<numb
   } else if (delta < 0) {
     delta = Math.max(delta, Math.min(0, cfg.floor - current));
   }
+  return writeReputationChange(tx, c, current, delta);
+}
+
+/**
+ * Writes a reputation change already decided: the user's new reputation (`current` + `delta`, when the user exists
+ * and `delta` is not 0), the activity row (has_rank 1, rank = `delta`, rank_key = `c.rule`) and the day's achievement
+ * notification on the post. Shared by rule changes (applyReputation) and set amounts (reputation.amount.ts).
+ * @param current the user's reputation read with their row locked, undefined for an unknown user
+ * @returns `delta`
+ */
+export async function writeReputationChange(tx: Db, c: Omit<ReputationChange, 'rule'> & { rule: string }, current: number | undefined, delta: number): Promise<number> {
   if (delta !== 0 && current !== undefined) await repo.setUserRank(tx, c.userId, current + delta);
   await repo.insertActivity(tx, {
     id: c.id,
