@@ -4,7 +4,7 @@
  * saved value is there after a reload. The sections are put back as they were.
  */
 import { adminToken, apiCall, ensureInstalled } from '../fixtures/api';
-import { expect, openWith, test } from '../fixtures/test';
+import { expect, formStatus, openWith, test } from '../fixtures/test';
 
 const PAGES = [
   { path: '/admin/locks', section: 'locks', heading: 'Locks and protection', first: 'Reputation to protect questions', firstValue: '15000', edit: 'Within this many hours', key: 'auto_protect_window_hours', editDefault: '24', editValue: '48' },
@@ -37,7 +37,7 @@ for (const p of PAGES) {
 
       await page.getByLabel(p.edit).fill(p.editValue);
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+      await expect(formStatus(page, 'Saved')).toBeVisible();
       await page.reload();
       await expect(page.getByLabel(p.edit)).toHaveValue(p.editValue);
       await expect(page.getByLabel(p.first)).toHaveValue('200');

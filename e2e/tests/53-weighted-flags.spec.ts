@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique, type TestUser } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { expect, formStatus, test } from '../fixtures/test';
 
 /** A browser page logged in as `user`, or anonymous without one. */
 async function pageAs(browser: Browser, baseURL: string, user?: TestUser): Promise<Page> {
@@ -100,7 +100,7 @@ test('the spam settings set the flag score that hides a post, decimals allowed, 
     await expect(field).toHaveValue('a lot');
     await field.fill('2.5');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(formStatus(page, 'Saved')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Flag score that hides a post')).toHaveValue('2.5');
     expect((await apiCall<{ flag_hide_weight: number }>(request, 'GET', '/answer/admin/api/siteinfo/spam', undefined, admin)).flag_hide_weight).toBe(2.5);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { expect, formStatus, test } from '../fixtures/test';
 
 /** Opens `path` with a token in localStorage (as the login page leaves it). */
 async function openAs(page: Page, token: string, path: string): Promise<void> {
@@ -41,7 +41,7 @@ test('question minimums: set on the write page, honoured by the ask page', async
     await page.getByLabel('Minimum tags').fill('0');
     await page.getByLabel('Minimum body length').fill('30');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(formStatus(page, 'Saved')).toBeVisible();
 
     const asker = await activeUser(request, admin, 'minimums');
     for (const width of [1280, 375]) {

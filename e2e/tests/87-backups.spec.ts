@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, SITE_NAME } from '../fixtures/api';
 import { loginNeedsCaptcha } from '../fixtures/sqlite';
-import { expect, test } from '../fixtures/test';
+import { expect, formStatus, test } from '../fixtures/test';
 
 test.use({ extraHTTPHeaders: { 'X-Forwarded-For': `10.87.${(Math.random() * 250) | 0}.${1 + ((Math.random() * 250) | 0)}` } });
 
@@ -72,11 +72,11 @@ test('an administrator takes a backup, downloads it, and must type the site name
   await page.getByLabel('Take a backup every day').check();
   await page.getByLabel('Daily backups kept').fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(formStatus(page, 'Saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Take a backup every day')).toBeChecked();
   await expect(page.getByLabel('Daily backups kept')).toHaveValue('3');
   await page.getByLabel('Take a backup every day').uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(formStatus(page, 'Saved.')).toBeVisible();
 });

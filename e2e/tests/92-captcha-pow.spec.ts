@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { activeUser, adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { expect, formStatus, test } from '../fixtures/test';
 
 /** A page logged in as `token` (the token is put where the app keeps it before any script runs). */
 async function pageAs(browser: Browser, baseURL: string, token: string, width: number): Promise<Page> {
@@ -38,7 +38,7 @@ test('signs up with the proof-of-work captcha, keyboard only, told what is going
           await expect(page.getByLabel('Proof-of-work difficulty (bits)')).toHaveValue('14');
           await page.getByLabel('Ask for a captcha on sign-up').check();
           await page.getByRole('button', { name: 'Save' }).click();
-          await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+          await expect(formStatus(page, 'Saved')).toBeVisible();
         }
         await shot(`captcha settings ${width}`, page);
         await page.context().close();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { adminToken, apiCall, ensureInstalled, unique } from '../fixtures/api';
-import { expect, test } from '../fixtures/test';
+import { expect, formStatus, test } from '../fixtures/test';
 
 /** Opens `path` with the administrator's token in localStorage (as the login page leaves it). */
 async function openAsAdmin(page: Page, token: string, path: string): Promise<void> {
@@ -45,7 +45,7 @@ test('spam settings: limits and screening lists, checked, saved, at 1280 and 375
     await perMinute.fill('2');
     await page.getByLabel('Blocked e-mail domains').fill('spam-farm.example');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    await expect(formStatus(page, 'Saved')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('group', { name: 'Comments' }).getByLabel('Per minute')).toHaveValue('2');
     await expect(page.getByLabel('Blocked e-mail domains')).toHaveValue('spam-farm.example');
