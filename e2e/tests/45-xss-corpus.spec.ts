@@ -81,8 +81,8 @@ async function expectSafe(page: Page, visit: Visit): Promise<void> {
     const html = await res!.text();
     expect(html.match(/<!doctype html>/gi)?.length, `${visit.label}: one doctype`).toBe(1);
     expect(html.match(/<div id="root">/g)?.length, `${visit.label}: one root`).toBe(1);
-    // Hydration has started once React marked the root; give late handlers (an <img onerror>, effects) a moment.
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    // Hydration has committed once the root is marked (entry-client.tsx); give late handlers (an <img onerror>, effects) a moment.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' });
     await page.waitForTimeout(150);
     const state = await page.evaluate(() => ({
       xss: (window as unknown as { __xss?: unknown }).__xss,

@@ -58,12 +58,13 @@ const backend = 'http://localhost:9080';
 const routerDist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
 
 /**
- * The runtime, chosen at build time: React and react-dom (the default), or preact/compat in both builds (the
- * browser's and the server renderer's) with `QUORUM_WEB_RUNTIME=preact npm run build`: ~50 KB brotli less on every
- * public page's first load (docs/BENCHMARKS.md, "First-load JavaScript"; what must stay compatible before it can be
- * the default: docs/ARCHITECTURE.md, "Browser runtime"). The code is written and typed against React (@types/react).
+ * The runtime, chosen at build time: preact/compat in both builds (the browser's and the server renderer's), the
+ * default, or React and react-dom with `QUORUM_WEB_RUNTIME=react npm run build`. preact/compat costs ~10 KB brotli
+ * where react-dom alone is ~50 KB, on every public page's first load (docs/BENCHMARKS.md, "First-load JavaScript";
+ * what the code must keep to run on both: docs/ARCHITECTURE.md, "Browser runtime"). The code is written and typed
+ * against React (@types/react); React stays installed for the types and as the way back.
  */
-const runtime = process.env.QUORUM_WEB_RUNTIME ?? 'react';
+const runtime = process.env.QUORUM_WEB_RUNTIME ?? 'preact';
 if (runtime !== 'react' && runtime !== 'preact') throw new Error(`QUORUM_WEB_RUNTIME must be react or preact, not "${runtime}"`);
 const preact = fileURLToPath(new URL('../../node_modules/preact/', import.meta.url));
 /**

@@ -5,7 +5,7 @@
  * the page's writing direction (build/bootstrapCss.ts).
  */
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/App';
@@ -44,11 +44,26 @@ const queryClient = createQueryClient(window.__QUORUM_DATA__ ?? {});
 setActiveQueryClient(queryClient);
 
 const container = document.getElementById('root')!;
+
+/**
+ * Marks the root `data-hydrated` once the first render has committed (its effects run): the page's handlers are
+ * attached from then on. Browser tests and scripts wait for `#root[data-hydrated]` whatever the runtime
+ * (vite.config.ts); it renders no element, so the server's markup and the hydrated tree stay the same.
+ */
+function HydratedMark({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    container.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
 const tree = (
   <StrictMode>
-    <BrowserRouter>
-      <App queryClient={queryClient} />
-    </BrowserRouter>
+    <HydratedMark>
+      <BrowserRouter>
+        <App queryClient={queryClient} />
+      </BrowserRouter>
+    </HydratedMark>
   </StrictMode>
 );
 // hydrateApp: what renders within the call gets the server's values from useStore/useHydrated (lib/store.ts).
