@@ -11,7 +11,8 @@
  * - a close vote on a closed question, or a reopen vote on an open one, is refused with 409
  *   `error.close_vote.already_closed` / `error.close_vote.not_closed`; so is the second of two votes arriving at
  *   once when the first decided: each vote locks the question's round row first (close-vote.repository.ts
- *   lockRound), so the deciding vote changes the status once, with one timeline row and one notification;
+ *   lockRound), so the deciding vote changes the status once, with one timeline row and one notification to the
+ *   asker (`your_question_is_closed`, or `your_question_was_reopened` when votes reopen it);
  * - the closing reason is the one most live votes gave (a duplicate counts per original), ties to the earliest;
  *   a binding vote's own reason wins.
  */
@@ -171,9 +172,9 @@ export async function castVote(ctx: AppContext, user: UserRow, kind: VoteKind, q
   });
   if (decision) {
     cacheClear();
-    if (kind === 'close') {
-      await notify(ctx, [{ receiver_id: q.user_id, type: 'inbox', action: 'your_question_is_closed', trigger_user_id: user.id, object_type: 'question', object_id: q.id, question_id: q.id, title: q.title }]);
-    }
+    // The asker is told either way (the deciding voter, when it is them, is left out by notify).
+    const action = kind === 'close' ? 'your_question_is_closed' : 'your_question_was_reopened';
+    await notify(ctx, [{ receiver_id: q.user_id, type: 'inbox', action, trigger_user_id: user.id, object_type: 'question', object_id: q.id, question_id: q.id, title: q.title }]);
   }
   const after = (await findQuestion(db, q.id)) ?? q;
   return { decided: !!decision, status: after.status, close_votes: await closeVotesInfo(ctx, after, user, lang) };

@@ -1,7 +1,7 @@
 /**
  * Close and reopen by votes through HTTP (modules/close-vote) on every engine: the privilege, three votes closing
  * with the voters in the notice, the timeline and one notification; a vote after the close refused (409); reopen
- * votes; retraction once; a moderator's binding vote; aged votes; duplicates needing their original; the N-th
+ * votes (the asker told once); retraction once; a moderator's binding vote; aged votes; duplicates needing their original; the N-th
  * vote arriving twice at once; the review queue and leave-open; the settings section; a moderator's single-step
  * close ending the round.
  */
@@ -85,6 +85,9 @@ for (const dialect of DIALECTS) {
       const last = await reopen(late!, qid);
       expect(last.body.data).toMatchObject({ decided: true, status: PostStatus.normal, close_votes: { type: 'close', count: 0, closed_by: [] } });
       expect((await activityOf(site, qid)).filter((r) => r.activity_type === 'reopened')).toHaveLength(1);
+      // The asker is told it was reopened, once (in their inbox, in their language).
+      const inbox = (await call(app(), 'GET', `${V1}/notification/page?type=inbox&page=1&page_size=20`, { token: asker.token })).body.data.list as Array<{ notification_action: string; object_info: { object_id: string } }>;
+      expect(inbox.filter((x) => x.object_info.object_id === qid).map((x) => x.notification_action).sort()).toEqual(['Your question was closed', 'Your question was reopened']);
       const wrong = await reopen(r1!, qid);
       expect([wrong.status, wrong.body.reason]).toEqual([409, 'error.close_vote.not_closed']);
       // The new round: the first voters may vote to close again.
