@@ -14,16 +14,23 @@ export interface WikiPost {
   wiki_at: number;
   /** The question of the post (the post itself for a question). */
   question_id: string;
+  /** The title of that question (for the author's notification). */
+  title: string;
 }
 
 /** The question or answer `id`, or undefined. */
 export async function findPost(db: Db, type: WikiPost['type'], id: string): Promise<WikiPost | undefined> {
   if (type === 'question') {
-    const r = await db.kysely.selectFrom('questions').select(['id', 'user_id', 'status', 'wiki_at']).where('id', '=', id).executeTakeFirst();
+    const r = await db.kysely.selectFrom('questions').select(['id', 'user_id', 'status', 'wiki_at', 'title']).where('id', '=', id).executeTakeFirst();
     return r && { ...r, type, question_id: r.id };
   }
-  const r = await db.kysely.selectFrom('answers').select(['id', 'user_id', 'status', 'wiki_at', 'question_id']).where('id', '=', id).executeTakeFirst();
-  return r && { ...r, type };
+  const r = await db.kysely
+    .selectFrom('answers')
+    .leftJoin('questions', 'questions.id', 'answers.question_id')
+    .select(['answers.id', 'answers.user_id', 'answers.status', 'answers.wiki_at', 'answers.question_id', 'questions.title'])
+    .where('answers.id', '=', id)
+    .executeTakeFirst();
+  return r && { ...r, title: r.title ?? '', type };
 }
 
 /**

@@ -5,7 +5,9 @@
  * reputation (modules/vote, modules/answer acceptAnswer); reputation earned before stays. Its signature shows
  * "community wiki" and the number of editors instead of the author (presentWiki).
  * Who may change it: the author may make their post wiki but not undo it (Stack Exchange: only moderators revert
- * it); a moderator may do both. Each change is a timeline row ('wiki' or 'unwiki') of the moderator or author.
+ * it); a moderator may do both. Each change is a timeline row ('wiki' or 'unwiki') of the moderator or author, and
+ * a change by someone else (a moderator) tells the author in their inbox (`post_made_wiki`, `post_made_unwiki`;
+ * e-mail by their notification settings).
  */
 import type { PostWikiReq } from '@quorum/contract';
 import { PostStatus } from '@quorum/contract';
@@ -14,6 +16,7 @@ import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { forbidden, notFound } from '../../core/errors.js';
 import type { UserRow } from '../../core/auth/index.js';
 import { recordActivity } from '../activity/index.js';
+import { InboxType, notify } from '../notification/index.js';
 import { isModerator } from '../privilege/index.js';
 import { invalidateQuestionLists } from '../question/index.js';
 import * as repo from './wiki.repository.js';
@@ -39,10 +42,28 @@ export async function setPostWiki(ctx: AppContext, user: UserRow, input: PostWik
   if (input.wiki === post.wiki_at > 0) return { object_id: post.id, wiki: input.wiki };
   const activityId = await requireIds(ctx).next('activity');
   const now = nowSeconds();
-  await transaction(db, async (tx) => {
-    if (!(await repo.setWikiAt(tx, post, input.wiki ? now : 0))) return;
+  const changed = await transaction(db, async (tx) => {
+    if (!(await repo.setWikiAt(tx, post, input.wiki ? now : 0))) return false;
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: post.id, originalObjectId: post.question_id, activityType: input.wiki ? 'wiki' : 'unwiki', now });
+    return true;
   });
   invalidateQuestionLists();
+  // Only the call that changed it tells the author (two clicks at once: one notice); none for their own change.
+  if (changed) {
+    await notify(ctx, [
+      {
+        receiver_id: post.user_id,
+        trigger_user_id: user.id,
+        type: 'inbox',
+        inbox_type: InboxType.messages,
+        action: input.wiki ? 'post_made_wiki' : 'post_made_unwiki',
+        object_type: post.type,
+        object_id: post.id,
+        title: post.title,
+        question_id: post.question_id,
+        ...(post.type === 'answer' ? { answer_id: post.id } : {}),
+      },
+    ]);
+  }
   return { object_id: post.id, wiki: input.wiki };
 }

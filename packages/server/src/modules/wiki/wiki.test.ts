@@ -1,7 +1,8 @@
 /**
  * Community wiki through HTTP (modules/wiki): posting as wiki, making a post wiki later, direct edits at the
  * `wiki.edit` threshold recorded as the editor's own revisions, no reputation for the author from votes and
- * acceptance after it became wiki, the author unable to undo it and a moderator able to, bad input.
+ * acceptance after it became wiki, the author unable to undo it and a moderator able to (the author told once of
+ * each change a moderator made), the wiki mark of questions in the question lists, bad input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
@@ -24,6 +25,11 @@ for (const dialect of DIALECTS) {
     const wiki = (token: string | undefined, body: Record<string, unknown>) => call(site!.app, 'PUT', `${API}/post/wiki`, { token, body });
     const info = async (id: string, token?: string) => (await call(site!.app, 'GET', `${API}/answer/info?id=${id}`, { token })).body.data.info;
     const upvote = (token: string, id: string) => call(site!.app, 'POST', `${API}/vote/up`, { token, body: { object_id: id, is_cancel: false } });
+    /** The wiki notices in `who`'s inbox about `id`, newest first. */
+    const wikiNotices = async (who: Member, id: string) =>
+      ((await call(site!.app, 'GET', `${API}/notification/page?type=inbox&page=1&page_size=50`, { token: who.token })).body.data.list as Array<{ notification_action: string; object_info: { object_id: string } }>)
+        .filter((n) => n.object_info.object_id === id && /community wiki/.test(n.notification_action))
+        .map((n) => n.notification_action);
     const editAnswer = (token: string, id: string, content: string) => call(site!.app, 'PUT', `${API}/answer`, { token, body: { id, content, edit_summary: 'clearer steps' } });
 
     it('the author makes an answer wiki; a 100-reputation member edits it directly as their own revision; later votes and acceptance earn the author nothing', async (t) => {
@@ -47,6 +53,8 @@ for (const dialect of DIALECTS) {
       expect(made.body.data).toEqual({ object_id: aid, wiki: true });
       expect(await info(aid)).toMatchObject({ wiki: true, wiki_editor_count: 1, user_info: { username: 'wikiauthor' } });
       expect((await activityOf(site, aid)).filter((a) => a.activity_type === 'wiki')).toEqual([expect.objectContaining({ user_id: author.id, has_rank: 0 })]);
+      // Their own change: no notice to themselves.
+      expect(await wikiNotices(author, aid)).toEqual([]);
 
       // The editor with 100 reputation edits the wiki answer at once; the revision is theirs.
       expect((await info(aid, editor.token)).member_actions.map((a: { action: string }) => a.action)).toContain('edit');
@@ -99,6 +107,7 @@ for (const dialect of DIALECTS) {
       expect(reverted.body.data).toEqual({ object_id: aid, wiki: false });
       expect(await info(aid)).toMatchObject({ wiki: false, wiki_editor_count: 0 });
       expect((await activityOf(site, aid)).map((a) => a.activity_type).filter((x) => x === 'wiki' || x === 'unwiki')).toEqual(['unwiki']);
+      expect(await wikiNotices(author, aid)).toEqual(['made your community wiki post an ordinary post again']);
       const before = await rankOf(site, author.id);
       expect((await upvote(voter.token, aid)).status).toBe(200);
       expect(await rankOf(site, author.id)).toBe(before + 10);
@@ -107,6 +116,8 @@ for (const dialect of DIALECTS) {
       const again = await Promise.all([wiki(mod.token, { object_id: aid, wiki: true }), wiki(mod.token, { object_id: aid, wiki: true })]);
       expect(again.map((b) => b.status)).toEqual([200, 200]);
       expect((await activityOf(site, aid)).filter((a) => a.activity_type === 'wiki').map((a) => a.user_id)).toEqual([mod.id]);
+      // The author is told once.
+      expect((await wikiNotices(author, aid)).filter((n) => n === 'made your post community wiki')).toHaveLength(1);
     });
 
     it('a question asked as wiki shows as wiki, and its reputation from votes stops', async (t) => {
