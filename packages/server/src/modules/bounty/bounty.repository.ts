@@ -1,6 +1,7 @@
 /**
  * Bounty queries: the `bounties` rows (migration 035) and the question's bounty columns (`questions.bounty_amount`,
- * `bounty_started_at`, `bounty_ends_at`, owned by this module: only it writes them). Every change of state is a
+ * `bounty_started_at`, `bounty_ends_at`, owned by this module: only it writes them); it reads the question's
+ * followers (`follows`) for the start notice. Every change of state is a
  * conditional update on `status = 'open'` whose affected rows the caller checks, so that a bounty settles once
  * whatever the number of requests, workers or nodes.
  */
@@ -99,3 +100,12 @@ export async function bestNewAnswer(db: Db, questionId: string, since: number, m
     .executeTakeFirst();
 }
 
+
+/** Most followers of a question told of a new bounty (the earliest followers first). */
+export const FOLLOWER_NOTICE_LIMIT = 1000;
+
+/** The members following a question (`follows`), the earliest first, at most FOLLOWER_NOTICE_LIMIT. */
+export async function questionFollowerIds(db: Db, questionId: string): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('follows').select('user_id').where('object_id', '=', questionId).orderBy('created_at').orderBy('user_id').limit(FOLLOWER_NOTICE_LIMIT).execute();
+  return rows.map((r) => r.user_id);
+}

@@ -54,7 +54,8 @@ function startRefusal(s: BountySettings, user: UserRow, q: { status: number; cre
  * POST /question/bounty: offers a bounty. Checks first (amount, question, age, reputation), then in one
  * transaction with the offerer's row locked: their reputation again (the amount must leave at least the floor),
  * their open bounties, the question's open bounty; inserts it, shows it on the question and takes the amount.
- * After commit, the asker is told (when the offerer is someone else).
+ * After commit, the asker is told (when the offerer is someone else), and so are the question's other followers
+ * (inbox and e-mail by their notification settings; once: this request is the only writer of the bounty).
  * @throws 400 field error on `amount`; 404 question not found; 400 deleted, closed or too new question; 403
  *   too little reputation; 400 not enough reputation for the amount, too many open bounties; 409 the question
  *   already has one
@@ -102,7 +103,9 @@ export async function startBounty(ctx: AppContext, user: UserRow, input: BountyS
     throw err;
   }
   invalidateQuestionLists();
-  await notifyBounty(ctx, { action: 'bounty_started', receiverId: q.user_id, triggerId: user.id, questionId: q.id, title: q.title, amount: input.amount });
+  const told = { triggerId: user.id, questionId: q.id, title: q.title, amount: input.amount };
+  const followers = (await repo.questionFollowerIds(db, q.id)).filter((id) => id !== q.user_id);
+  await notifyBounty(ctx, { ...told, action: 'bounty_started', receiverId: q.user_id }, ...followers.map((id) => ({ ...told, action: 'bounty_started_followed' as const, receiverId: id })));
   return bountyState(ctx, q.id, user, lang);
 }
 

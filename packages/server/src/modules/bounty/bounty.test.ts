@@ -3,7 +3,8 @@
  * most three per member, not on a closed or deleted question), the amount leaving the offerer's reputation with a
  * history row, the question's `bounty` field, the Featured list and search, the award by the offerer (not to their
  * own answer; two at once: one award, the other 409), the automatic half award after the grace period (and
- * nobody when no new answer has the score), the reminder a day before the end, the notices, the settings section.
+ * nobody when no new answer has the score), the reminder a day before the end, the notices (the asker, the
+ * question's followers, the offerer, the awarded), the settings section and the rules GET /question/bounty explains.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
@@ -45,7 +46,10 @@ for (const dialect of DIALECTS) {
       if (!site) return t.skip();
       const asker = await member(site, 'asker1', 10);
       const rich = await member(site, 'rich1', 400);
+      const fan = await member(site, 'fan1', 10);
       const qid = await oldQuestion(asker);
+      const follow = (token: string) => call(app(), 'POST', `${API}/follow`, { token, body: { object_id: qid, is_cancel: false } });
+      for (const who of [fan, asker, rich]) expect((await follow(who.token)).status).toBe(200);
       const before = await state(qid, rich.token);
       expect(before).toMatchObject({ bounty: null, can_start: true, can_award: false, start_refusal: '', amounts: [50, 100, 150, 200, 250, 300, 350, 400, 450, 500], min_reputation: 75 });
 
@@ -81,9 +85,19 @@ for (const dialect of DIALECTS) {
       const hit = (found.list as Array<{ object_type: string; object: { id: string; bounty_amount?: number } }>).find((h) => h.object.id === qid);
       expect(hit?.object.bounty_amount).toBe(150);
 
-      // The asker was told (inbox).
-      const inbox = (await call(app(), 'GET', `${API}/notification/page?type=inbox&page=1&page_size=20`, { token: asker.token })).body.data.list;
+      // The tag page's Featured tab: the same list filtered by the tag.
+      const tagged = (await call(app(), 'GET', `${API}/question/page?order=featured&tag=support&page=1&page_size=20`)).body.data;
+      expect(tagged.list.map((q: { id: string }) => q.id)).toEqual([qid]);
+      expect((await call(app(), 'GET', `${API}/question/page?order=featured&tag=no-such-tag-here&page=1&page_size=20`)).body.data.count).toBe(0);
+
+      // The asker was told (inbox), once, though they follow the question too; so was the follower; not the offerer.
+      const inboxOf = async (token: string) => (await call(app(), 'GET', `${API}/notification/page?type=inbox&page=1&page_size=20`, { token })).body.data.list as Array<{ notification_action: string; object_info: { object_id: string } }>;
+      const inbox = await inboxOf(asker.token);
+      expect(inbox.filter((x) => x.object_info.object_id === qid).map((x) => x.notification_action)).toEqual(['offered a bounty on your question']);
       expect(inbox[0]).toMatchObject({ notification_action: 'offered a bounty on your question', object_info: expect.objectContaining({ object_id: qid }) });
+      const fans = (await inboxOf(fan.token)).filter((x) => x.object_info.object_id === qid);
+      expect(fans.map((x) => x.notification_action)).toEqual(['offered a bounty on a question you follow']);
+      expect((await inboxOf(rich.token)).filter((x) => x.object_info.object_id === qid)).toEqual([]);
     });
 
     it('refuses bad amounts, too little reputation, new, closed and deleted questions, a second bounty and a fourth open one', async (t) => {
