@@ -73,7 +73,9 @@ const preact = fileURLToPath(new URL('../../node_modules/preact/', import.meta.u
  */
 const preactAliases = [
   { find: /^(react|react-dom|preact\/compat)$/, replacement: `${preact}compat/dist/compat.mjs` },
-  { find: /^react-dom\/client$/, replacement: `${preact}compat/client.mjs` },
+  // preact/compat's client plus React's autoFocus behaviour (the file says why).
+  { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/lib/preactClient.ts', import.meta.url)) },
+  { find: /^preact\/compat\/client$/, replacement: `${preact}compat/client.mjs` },
   { find: /^react-dom\/server$/, replacement: `${preact}compat/server.mjs` },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: `${preact}compat/jsx-runtime.mjs` },
   { find: /^preact$/, replacement: `${preact}dist/preact.mjs` },
