@@ -2,7 +2,8 @@
  * Close and reopen by votes in the browser (issue #35 item 2): three members with the close privilege (3,000
  * reputation, set in the test server's database) vote to close a question; the first sees their own vote, the
  * third closes it; the closed notice lists the three voters, linked to their profiles, in the server-rendered page;
- * a fourth member votes to reopen and retracts the vote once (after a confirmation). At 1280 and 375 px.
+ * a fourth member votes to reopen and retracts the vote once (after a confirmation). The dialog's button says
+ * "Vote to close" to members and "Close question" to a moderator, whose vote is binding. At 1280 and 375 px.
  */
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, unique } from '../fixtures/api';
 import { setReputation } from '../fixtures/sqlite';
@@ -26,7 +27,9 @@ for (const width of [1280, 375]) {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('heading', { name: 'Vote to close' })).toBeVisible();
       await dialog.getByRole('radio', { name: /off-topic/ }).check();
-      await dialog.getByRole('button', { name: 'Close question' }).click();
+      // Their vote is one of three: the dialog's button says so.
+      await expect(dialog.getByRole('button', { name: 'Close question' })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Vote to close', exact: true }).click();
       await expect(page.getByTestId('close-vote-mine')).toHaveText('You voted to close: off-topic');
       await expect(page.getByText('Close votes: 1 of 3')).toBeVisible();
       await shot(`own close vote at ${width}`);
@@ -38,7 +41,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Vote to close (2/3)' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('radio', { name: /off-topic/ }).check();
-      await dialog.getByRole('button', { name: 'Close question' }).click();
+      await dialog.getByRole('button', { name: 'Vote to close', exact: true }).click();
       await expect(page.getByText('The question is now closed.')).toBeVisible();
       const notice = page.getByTestId('closed-by');
       await expect(notice).toBeVisible();
@@ -72,6 +75,17 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('button', { name: /Vote to reopen/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Retract vote' })).toHaveCount(0);
       await shot(`retracted reopen vote at ${width}`);
+    });
+
+    await test.step("a moderator's binding vote closes: their dialog says Close question", async () => {
+      const other = await askQuestion(request, asker, `Which kettle descaler works best on hard water ${unique()}?`, `Looking for descaler opinions, asked at ${width} px on ${unique()}.`);
+      await openWith(page, admin, `/questions/${other.id}`);
+      await page.getByRole('button', { name: 'Close (your vote is binding)' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('button', { name: 'Close question' })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Vote to close', exact: true })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
     });
   });
 }

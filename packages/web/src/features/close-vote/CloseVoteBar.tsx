@@ -3,7 +3,7 @@
  * of 3"), a "Vote to close" button (the close reasons dialog, features/post-actions/CloseDialog) or "Vote to
  * reopen" (after a confirmation), and the reader's own vote ("You voted to close: off-topic") with a one-time
  * retraction, confirmed first because a retracted vote cannot be cast again in this round. A moderator's vote
- * closes or reopens at once, which the button says. Nothing for readers who may not vote and see no votes.
+ * closes or reopens at once, which the buttons say (the dialog's "Close question"; "Vote to close" for others). Nothing for readers who may not vote and see no votes.
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -89,6 +89,7 @@ export function CloseVoteBar({ question }: { question: QuestionInfo }) {
           show
           questionId={question.id}
           title={t('close_vote.dialog_title')}
+          submitLabel={binding ? undefined : t('close_vote.submit')}
           submit={(closeType, closeMsg) => run(() => voteToClose(question.id, closeType, closeMsg), (o) => (o.decided ? t('close_vote.done_closed') : t('close_vote.done_voted'))).then(() => undefined)}
           onHide={() => setClosing(false)}
           onClosed={() => undefined}

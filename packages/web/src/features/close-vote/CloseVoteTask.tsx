@@ -7,6 +7,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { isStaff, useCurrentUser } from '../../lib/auth';
 import { CloseDialog } from '../post-actions/lazyDialogs';
 import type { TaskProps } from '../review/QueueTasks';
 import { ActionButton, Fact, PersonLine, PostHeading, TaskCard } from '../review/parts';
@@ -16,6 +17,8 @@ import { leaveOpen, voteToClose, type CloseVoteQueueItem } from './api';
 export function CloseVoteTask({ item, act, busy }: TaskProps<CloseVoteQueueItem>) {
   const { t } = useTranslation();
   const [closing, setClosing] = useState(false);
+  // A moderator's vote closes at once (binding); anyone else's is one vote of those needed.
+  const binding = isStaff(useCurrentUser().user);
   const q = item.question;
   return (
     <TaskCard
@@ -51,6 +54,7 @@ export function CloseVoteTask({ item, act, busy }: TaskProps<CloseVoteQueueItem>
           show
           questionId={q.id}
           title={t('close_vote.dialog_title')}
+          submitLabel={binding ? undefined : t('close_vote.submit')}
           submit={async (closeType, closeMsg) => {
             // Field errors stay in the dialog (what was typed is kept); other outcomes are the queue's to show.
             let failure: unknown = null;

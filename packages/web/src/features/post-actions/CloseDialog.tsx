@@ -22,14 +22,16 @@ export interface Reason {
  * `have_content` asks for a text. Sends PUT /question/status {id, close_type, close_msg}, or hands the choice
  * to `submit` (the review queue closes through its flag: the review-report dialog, spec §2).
  * @param title heading instead of the default
+ * @param submitLabel the submit button's text instead of "Close question" (a close vote that does not close)
  */
-export function CloseDialog({ show, questionId, onHide, onClosed, submit: send, title }: {
+export function CloseDialog({ show, questionId, onHide, onClosed, submit: send, title, submitLabel }: {
   show: boolean;
   questionId: string;
   onHide: () => void;
   onClosed: () => void;
   submit?: (closeType: number, closeMsg: string) => Promise<void>;
   title?: string;
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const [reasons, setReasons] = useState<Reason[] | null>(null);
@@ -132,7 +134,7 @@ export function CloseDialog({ show, questionId, onHide, onClosed, submit: send, 
           </Button>
           <Button type="submit" variant="warning" disabled={busy || !reasons}>
             {busy ? <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" /> : null}
-            {t('qa.close.submit')}
+            {submitLabel ?? t('qa.close.submit')}
           </Button>
         </Modal.Footer>
       </Form>
