@@ -3,9 +3,10 @@
  * form; its signature says "community wiki" with the number of editors (also in the page the server sends an
  * anonymous reader); another member with 100 reputation edits it directly (no review), and the signature then
  * counts two editors; the asker makes the question wiki from its menu, and the confirmation says they cannot undo
- * it. At 1280 and 375 px.
+ * it; the question list and the tag page then mark it "community wiki" (also in the server-rendered list). At
+ * 1280 and 375 px.
  */
-import { activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
+import { SEEDED_TAG, activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
 import { setReputation } from '../fixtures/sqlite';
 import { expect, openWith, test } from '../fixtures/test';
 
@@ -89,6 +90,21 @@ for (const width of [1280, 375]) {
       await page.keyboard.press('Escape');
       await page.goto(`/posts/${q.id}/timeline`);
       await expect(page.locator('[data-activity="wiki"]')).toContainText('made community wiki');
+    });
+
+    await test.step('the question lists mark the wiki question', async () => {
+      await page.goto('/questions');
+      const row = page.getByRole('article').filter({ hasText: q.title });
+      await expect(row.getByTestId('wiki-badge')).toHaveText('community wiki');
+      await row.scrollIntoViewIfNeeded();
+      await shot(`wiki mark in the question list at ${width}`);
+      // Ordinary questions carry no mark.
+      const other = await askQuestion(request, asker, `Does a moka pot need a paper filter (${id})?`, `Some brewers add one under the basket, batch ${id}.`);
+      await page.goto(`/tags/${SEEDED_TAG}`);
+      await expect(page.getByRole('article').filter({ hasText: q.title }).getByTestId('wiki-badge')).toBeVisible();
+      await expect(page.getByRole('article').filter({ hasText: other.title }).getByTestId('wiki-badge')).toHaveCount(0);
+      const html = await (await request.get('/questions')).text();
+      expect(html).toContain('data-testid="wiki-badge"');
     });
   });
 }

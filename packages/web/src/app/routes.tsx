@@ -28,9 +28,9 @@ const SearchPage: Page = clientPage('src/features/search/SearchPage.tsx', () => 
 // first HTML has their content; lazy in the browser, where the entry loads the rendered page's chunk before
 // hydrating (app/pages.tsx; the HTML preloads it). The question page needs only the built-in core strings.
 const QuestionPage: Page = serverPage('src/features/questions/QuestionPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionPage')).default : null, () => import('../features/questions/QuestionPage'), ['ui-wiki']);
-const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags', 'ui-bounty']);
+const QuestionListPage: Page = serverPage('src/features/questions/QuestionListPage.tsx', import.meta.env.SSR ? (await import('../features/questions/QuestionListPage')).default : null, () => import('../features/questions/QuestionListPage'), ['ui-people', 'ui-tags', 'ui-bounty', 'ui-wiki']);
 const TagsPage: Page = serverPage('src/features/tags/TagsPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagsPage')).default : null, () => import('../features/tags/TagsPage'), ['ui-tags']);
-const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags', 'ui-bounty']);
+const TagPage: Page = serverPage('src/features/tags/TagPage.tsx', import.meta.env.SSR ? (await import('../features/tags/TagPage')).default : null, () => import('../features/tags/TagPage'), ['ui-tags', 'ui-bounty', 'ui-wiki']);
 const UserListPage: Page = serverPage('src/features/users/UserListPage.tsx', import.meta.env.SSR ? (await import('../features/users/UserListPage')).default : null, () => import('../features/users/UserListPage'), ['ui-members']);
 const TimelinePage: Page = clientPage('src/features/timeline/TimelinePage.tsx', () => import('../features/timeline/TimelinePage'));
 const ProfilePage: Page = clientPage('src/features/users/ProfilePage.tsx', () => import('../features/users/ProfilePage'), ['ui-people', 'ui-badges', 'ui-review']);

@@ -42,6 +42,8 @@ export function presentListItem(q: QuestionRow, tags: Record<string, unknown>[],
     tags,
     // The open bounty's amount (modules/bounty), only while there is one: Answer's item otherwise.
     ...(q.bounty_amount > 0 ? { bounty_amount: Number(q.bounty_amount) } : {}),
+    // Community wiki (modules/wiki), only for a wiki question: Answer's item otherwise.
+    ...(q.wiki_at > 0 ? { wiki: true } : {}),
   };
 }
 

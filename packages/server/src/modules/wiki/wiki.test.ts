@@ -127,6 +127,16 @@ for (const dialect of DIALECTS) {
       const qid = r.body.data.id as string;
       const q = (await call(site.app, 'GET', `${API}/question/info?id=${qid}`)).body.data;
       expect(q).toMatchObject({ wiki: true, wiki_editor_count: 1 });
+      // The question lists mark it (and only it: Answer's item otherwise).
+      const plain = await ask(site, asker.token, 'Which bench vise suits a small workshop?', 'Space is tight and the bench is only 1.2 m long.');
+      const items = (await call(site.app, 'GET', `${API}/question/page?order=newest&page=1&page_size=50`)).body.data.list as Array<{ id: string; wiki?: boolean }>;
+      expect(items.find((x) => x.id === qid)?.wiki).toBe(true);
+      expect(items.find((x) => x.id === plain)).not.toHaveProperty('wiki');
+      // A moderator making a listed question wiki shows in the lists at once.
+      expect((await wiki(mod.token, { object_id: plain, wiki: true })).status).toBe(200);
+      const after = (await call(site.app, 'GET', `${API}/question/page?order=newest&page=1&page_size=50`)).body.data.list as Array<{ id: string; wiki?: boolean }>;
+      expect(after.find((x) => x.id === plain)?.wiki).toBe(true);
+      expect(await wikiNotices(asker, plain)).toEqual(['made your post community wiki']);
       const before = await rankOf(site, author.id);
       expect((await upvote(voter.token, qid)).status).toBe(200);
       expect(await rankOf(site, author.id)).toBe(before);

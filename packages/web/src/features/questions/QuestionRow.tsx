@@ -9,6 +9,7 @@ import { UserLink } from '../../components/UserLink';
 import { formatCount } from '../../lib/format';
 import type { QuestionListItem } from '../../lib/types';
 import { BountyBadge } from '../bounty/BountyBadge';
+import { WikiBadge } from '../wiki/WikiBadge';
 
 const OPERATIONS = ['asked', 'answered', 'modified'] as const;
 
@@ -45,6 +46,7 @@ export function QuestionRow({ q, permalink }: { q: QuestionListItem; permalink: 
             {q.title}
           </Link>
           <StatusBadge status={q.status} show={q.show} className="ms-2 align-text-top" />
+          <WikiBadge wiki={(q as QuestionListItem & { wiki?: boolean }).wiki} className="ms-2" />
           <BountyBadge amount={(q as QuestionListItem & { bounty_amount?: number }).bounty_amount} className="ms-2" />
         </h2>
         {q.description ? <p className="q-excerpt small text-body-secondary mb-2">{q.description}</p> : null}
