@@ -1,8 +1,8 @@
 /**
  * Locks in the browser (issue #35 item 4): a moderator locks an answer from its menu (the lazily loaded dialog:
  * kind, length, reason); readers see the notice with the end date, anonymous ones in the server-rendered page
- * too; a member's vote and comment on the locked answer are refused with the lock's end; the moderator unlocks
- * and the member's vote counts. At 1280 and 375 px. The site's privilege level is set to 1 for the duration
+ * too; a member's vote and comment on the locked answer are refused with the lock's end and the up-vote of its
+ * comment is disabled; the moderator unlocks and the member's votes count. At 1280 and 375 px. The site's privilege level is set to 1 for the duration
  * (voting needs no reputation) and put back afterwards.
  */
 import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
@@ -24,8 +24,10 @@ for (const width of [1280, 375]) {
       const id = unique();
       const q = await askQuestion(request, asker, `Which primer keeps a steel gate from rusting ${id}?`, `The paint on my garden gate flakes every spring (${id}); the steel underneath is orange again.`);
       const a = await postAnswer(request, answerer, q.id, `Wire-brush it to bare metal, then a zinc phosphate primer and two coats of alkyd enamel (${id}).`);
+      const c = await apiCall<{ comment_id: string }>(request, 'POST', '/answer/api/v1/comment', { object_id: a.id, original_text: `Does the primer need a dry day to cure (${id})?` }, asker.token);
       const path = `/questions/${q.id}`;
       const answer = () => page.locator(`#answer-${a.id}`);
+      const commentVote = () => page.locator(`#comment-${c.comment_id}`).locator('button[aria-pressed]');
       const toast = () => page.locator('.toast').last();
 
       await test.step('the moderator locks the answer from its menu', async () => {
@@ -65,7 +67,10 @@ for (const width of [1280, 375]) {
         await answer().getByRole('textbox', { name: 'Comment' }).fill(`Zinc primer is overkill on a garden gate (${id}).`);
         await answer().getByRole('button', { name: 'Add comment' }).click();
         await expect(toast()).toContainText('This post is locked until');
-        await expect(answer().locator('.q-comment')).toHaveCount(0);
+        await expect(answer().locator('.q-comment')).toHaveCount(1);
+        // The comment already there cannot be voted on while the answer is locked.
+        await expect(commentVote()).toBeDisabled();
+        await expect(commentVote()).toHaveAttribute('title', 'This post is locked: its comments cannot be voted on.');
         await shot(`refused vote and comment at ${width}`);
       });
 
@@ -79,6 +84,9 @@ for (const width of [1280, 375]) {
         const up = answer().getByRole('button', { name: 'Vote up' });
         await up.click();
         await expect(up).toHaveAttribute('aria-pressed', 'true');
+        await expect(commentVote()).toBeEnabled();
+        await commentVote().click();
+        await expect(commentVote()).toHaveAttribute('aria-pressed', 'true');
       });
 
       await test.step('the timeline shows the lock and the unlock', async () => {

@@ -27,6 +27,12 @@ export async function activeLocks(db: Db, objectIds: readonly string[], now: num
     .execute();
 }
 
+/** The post (question or answer id) a comment is on, or undefined for an unknown comment. */
+export async function commentParentId(db: Db, commentId: string): Promise<string | undefined> {
+  const r = await db.kysely.selectFrom('comments').select('object_id').where('id', '=', commentId).executeTakeFirst();
+  return r?.object_id;
+}
+
 /** Adds a lock row. */
 export async function insertLock(db: Db, row: Insertable<PostLocksTable>): Promise<void> {
   await db.kysely.insertInto('post_locks').values(row).execute();

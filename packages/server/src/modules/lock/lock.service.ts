@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { LOCK_DURATION_SECONDS, PostStatus, type LockKind, type PostLockInfo, type PostLockReq, type QuestionProtectionInfo } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
-import { transaction } from '../../core/db/index.js';
+import { objectTypeOf, transaction } from '../../core/db/index.js';
 import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { microClear } from '../../core/microcache.js';
@@ -43,12 +43,14 @@ export function utcText(seconds: number): string {
 }
 
 /**
- * Which of the locks in force rules `post`: its own newest lock, else a historical lock of its question, else
- * (for a new answer) any lock of its question.
+ * Which of the locks in force rules `post`: its own newest lock, else (for a comment, `parentId`) any lock of the
+ * post it is on, else a historical lock of its question, else (for a new answer) any lock of its question.
  */
-function rulingLock(locks: repo.LockRow[], post: PostRef, action?: PostWrite): { lock: repo.LockRow; onQuestion: boolean } | null {
+function rulingLock(locks: repo.LockRow[], post: PostRef, action?: PostWrite, parentId?: string): { lock: repo.LockRow; onQuestion: boolean } | null {
   const own = locks.find((l) => l.object_id === post.objectId);
   if (own) return { lock: own, onQuestion: post.objectId === post.questionId && action === 'answer' };
+  const parent = parentId ? locks.find((l) => l.object_id === parentId) : undefined;
+  if (parent) return { lock: parent, onQuestion: parentId === post.questionId };
   const q = locks.find((l) => l.object_id === post.questionId && (l.kind === 'historical' || action === 'answer'));
   return q ? { lock: q, onQuestion: true } : null;
 }
@@ -88,14 +90,17 @@ export async function locksOf(ctx: AppContext, posts: readonly PostRef[], lang: 
 /**
  * The one check the write services call (vote, comment, answer, question and answer edits): 403 when a lock in
  * force covers `post` for `action`, or when answering a protected question needs more reputation earned on the
- * site than the member has (lock.protect.ts). Moderators and administrators pass.
+ * site than the member has (lock.protect.ts). Moderators and administrators pass. A comment (a vote on it) is
+ * covered by a lock of the post it is on: a locked post's comments take no votes either (Stack Exchange).
  * @throws 403 `error.post.locked` (data `{type: 'locked', kind, ends_at}` 0 = no end; `msg` says until when) or
  *   403 `error.question.protected` (data `{type: 'protected', needs_reputation, earned_reputation}`)
  */
 export async function checkPostOpen(ctx: AppContext, user: UserRow, action: PostWrite, post: PostRef): Promise<void> {
   if (isStaff(user)) return;
-  const locks = await repo.activeLocks(requireDb(ctx), [post.objectId, post.questionId], nowSeconds());
-  const r = rulingLock(locks, post, action);
+  const db = requireDb(ctx);
+  const parentId = objectTypeOf(post.objectId) === 'comment' ? await repo.commentParentId(db, post.objectId) : undefined;
+  const locks = await repo.activeLocks(db, [post.objectId, post.questionId, parentId ?? ''], nowSeconds());
+  const r = rulingLock(locks, post, action, parentId);
   if (r) {
     const ends = Number(r.lock.ends_at);
     const err = new AppError(403, 'error.post.locked', { type: 'locked', kind: r.lock.kind, ends_at: ends });

@@ -1,7 +1,7 @@
 /**
  * Locks of posts through HTTP (modules/lock): a moderator locks an answer or a question as a content dispute or
- * as historical, for a length or forever; members' votes, comments, answers and edits are refused with the end
- * in the message while moderators are not; the notices and the timeline rows; the author's notification; the
+ * as historical, for a length or forever; members' votes (on the post and on its comments), comments, answers and
+ * edits are refused with the end in the message while moderators are not; the notices and the timeline rows; the author's notification; the
  * historical question out of the lists; unlocking; the end by the clock (an edit started before the end and sent
  * after it is accepted); bad input (not a moderator, deleted posts, unknown kinds, unlocking what is not locked)
  * and two moderators locking at once.
@@ -33,6 +33,7 @@ for (const dialect of DIALECTS) {
       await site?.close();
     });
     const app = () => site!.app;
+    const db = () => app().quorum.database!.kysely;
     const lock = (body: Record<string, unknown>, token = mod.token) => call(app(), 'POST', `${API}/post/lock`, { token, body });
     const unlock = (objectId: string, token = mod.token) => call(app(), 'DELETE', `${API}/post/lock?object_id=${objectId}`, { token });
     const answerInfo = async (id: string, token = reader.token) => (await call(app(), 'GET', `${API}/answer/info?id=${id}`, { token })).body.data.info;
@@ -47,6 +48,9 @@ for (const dialect of DIALECTS) {
     it('locks an answer as a content dispute: notice with the end, member writes refused, moderators pass, timeline and notification, unlock', async (t) => {
       if (!site) return t.skip();
       const { qid, aid } = await thread('rye');
+      const comment = await call(app(), 'POST', `${API}/comment`, { token: asker.token, body: { object_id: aid, original_text: 'Could it be the oven temperature instead of the proofing time?' } });
+      expect(comment.status, JSON.stringify(comment.body)).toBe(200);
+      const cid = comment.body.data.comment_id as string;
       const before = Math.floor(Date.now() / 1000);
       const r = await lock({ object_id: aid, kind: 'dispute', duration: '1d', reason: 'Two editors keep reverting each other' });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -62,6 +66,8 @@ for (const dialect of DIALECTS) {
 
       const writes: Array<[string, string, unknown]> = [
         ['POST', `${API}/vote/up`, { object_id: aid, is_cancel: false }],
+        // A vote on one of its comments too.
+        ['POST', `${API}/vote/up`, { object_id: cid, is_cancel: false }],
         ['POST', `${API}/comment`, { object_id: aid, original_text: 'I think the rise is fine, it is the oven temperature.' }],
         ['PUT', `${API}/answer`, { id: aid, question_id: qid, content: 'An edit made while the answer is locked, long enough to pass.', edit_summary: 'mine' }],
       ];
@@ -75,7 +81,10 @@ for (const dialect of DIALECTS) {
       const own = await call(app(), 'PUT', `${API}/answer`, { token: writer.token, body: { id: aid, question_id: qid, content: 'The author edits the locked answer, which is refused.', edit_summary: 'x' } });
       expect(own.status).toBe(403);
       expect((await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: qid, is_cancel: false } })).status).toBe(200);
-      // A moderator may still edit and comment.
+      expect((await db().selectFrom('comments').select('vote_count').where('id', '=', cid).executeTakeFirstOrThrow()).vote_count).toBe(0);
+      // A moderator may still edit, comment and vote on its comments.
+      expect((await call(app(), 'POST', `${API}/vote/up`, { token: mod.token, body: { object_id: cid, is_cancel: false } })).status).toBe(200);
+      expect((await call(app(), 'POST', `${API}/vote/up`, { token: mod.token, body: { object_id: cid, is_cancel: true } })).status).toBe(200);
       const modEdit = await call(app(), 'PUT', `${API}/answer`, { token: mod.token, body: { id: aid, question_id: qid, content: 'Your rye dough is over-proofed: shorten the second rise and bake hotter.', edit_summary: 'settled wording' } });
       expect(modEdit.status, JSON.stringify(modEdit.body)).toBe(200);
 
@@ -88,6 +97,7 @@ for (const dialect of DIALECTS) {
       expect(u.status, JSON.stringify(u.body)).toBe(200);
       expect((await answerInfo(aid)).lock).toBeNull();
       expect((await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: aid, is_cancel: false } })).status).toBe(200);
+      expect((await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: cid, is_cancel: false } })).status).toBe(200);
       expect((await timeline(aid)).map((x) => x.activity_type)).toEqual(expect.arrayContaining(['locked', 'unlocked']));
       // Unlocking again: nothing is locked.
       expect((await unlock(aid)).body.reason).toBe('error.lock.not_locked');
@@ -96,11 +106,16 @@ for (const dialect of DIALECTS) {
     it('a dispute lock on a question refuses new answers; a historical lock freezes the thread and takes it out of the lists', async (t) => {
       if (!site) return t.skip();
       const { qid, aid } = await thread('spelt');
+      const commentOn = async (objectId: string) => (await call(app(), 'POST', `${API}/comment`, { token: asker.token, body: { object_id: objectId, original_text: `A comment on ${objectId} about spelt and its weak gluten.` } })).body.data.comment_id as string;
+      const [qComment, aComment] = [await commentOn(qid), await commentOn(aid)];
       expect((await lock({ object_id: qid, kind: 'dispute', duration: '7d' })).status).toBe(200);
       const refused = await call(app(), 'POST', `${API}/answer`, { token: reader.token, body: { question_id: qid, content: 'An answer to a locked question, which the server refuses.' } });
       expect([refused.status, refused.body.reason]).toEqual([403, 'error.post.locked']);
-      // A dispute on the question does not cover its answers.
+      // A dispute on the question does not cover its answers (nor their comments); it covers its own comments.
       expect((await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: aid, is_cancel: false } })).status).toBe(200);
+      expect((await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: aComment, is_cancel: false } })).status).toBe(200);
+      const onQ = await call(app(), 'POST', `${API}/vote/up`, { token: reader.token, body: { object_id: qComment, is_cancel: false } });
+      expect([onQ.status, onQ.body.reason]).toEqual([403, 'error.post.locked']);
       const q = await questionInfo(qid);
       expect(q.lock).toMatchObject({ kind: 'dispute', duration: '7d' });
 

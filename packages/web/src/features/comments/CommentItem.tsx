@@ -18,9 +18,10 @@ const userHref = (name: string) => `/users/${encodeURIComponent(name)}`;
  * One comment: up-vote, text (server-rendered HTML; `@name` already a profile link), author, reply target, time,
  * and reply / edit / delete (the last two from its `member_actions`; delete asks first) / flag (for members, on
  * others' comments, or when the server offers `report`). A comment hidden by flags pending review (status 11,
- * shown only to its author and moderators) is marked pending, with no actions until a moderator decides.
+ * shown only to its author and moderators) is marked pending, with no actions until a moderator decides. On a
+ * locked post (`voteLocked`) the up-vote is disabled and says why.
  */
-export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo; onChange: (c: CommentInfo) => void; onDelete: () => void; onReply: () => void }) {
+export function CommentItem({ c, onChange, onDelete, onReply, voteLocked = false }: { c: CommentInfo; onChange: (c: CommentInfo) => void; onDelete: () => void; onReply: () => void; voteLocked?: boolean }) {
   const { t } = useTranslation();
   const gate = useGate();
   const [editing, setEditing] = useState(false);
@@ -60,8 +61,8 @@ export function CommentItem({ c, onChange, onDelete, onReply }: { c: CommentInfo
           className={`btn btn-sm py-0 px-1 lh-1 ${c.is_vote ? 'text-primary' : 'text-body-secondary'}`}
           aria-pressed={c.is_vote}
           aria-label={t('qa.comment.vote', { count: c.vote_count })}
-          title={t('qa.comment.vote_title')}
-          disabled={busy}
+          title={voteLocked ? t('lock.comment_votes_locked') : t('qa.comment.vote_title')}
+          disabled={busy || voteLocked}
           onClick={() => void vote()}
         >
           <svg width="12" height="12" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">

@@ -3,7 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { useCurrentUser } from '../../lib/auth';
+import { isStaff, useCurrentUser } from '../../lib/auth';
 import { toast } from '../../lib/toast';
 import type { PageData } from '../../lib/types';
 import { patchComments, useCommentBatch, type CommentInfo } from '../post-actions/batch';
@@ -18,8 +18,10 @@ const MORE_PAGE_SIZE = 50;
 /**
  * Comments under a post. The first ones come from the page's one batched GET /comment/batch; 'show more'
  * reads that post's GET /comment/page. Add, reply, edit, delete and up-vote update the lists in place.
+ * @param locked the post is under a lock in force (features/lock): its comments' votes are shown disabled to
+ *   everyone but moderators, as the server refuses them
  */
-export function Comments({ objectId, pageIds }: { objectId: string; pageIds: string[] }) {
+export function Comments({ objectId, pageIds, locked = false }: { objectId: string; pageIds: string[]; locked?: boolean }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const gate = useGate();
@@ -84,6 +86,7 @@ export function Comments({ objectId, pageIds }: { objectId: string; pageIds: str
             <CommentItem
               key={c.comment_id}
               c={c}
+              voteLocked={locked && !isStaff(user)}
               onChange={(n) => update((l) => l.map((x) => (x.comment_id === n.comment_id ? n : x)))}
               onDelete={() => {
                 update((l) => l.filter((x) => x.comment_id !== c.comment_id), -1);

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { AfterHydration, Comments, PostToolbar, PostVote } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
-import { LockNotice } from '../lock/LockNotice';
+import { LockNotice, lockOf } from '../lock/LockNotice';
 import { WikiCard, wikiHistoryHref } from '../wiki/WikiCard';
 import { AwardButton } from '../bounty/lazy';
 
@@ -52,7 +52,7 @@ export function AnswerItem({ answer, question, highlight, pageIds }: { answer: A
           <AwardButton question={question} answer={answer} />
         </AfterHydration>
         <AfterHydration fallback={<div className="q-comments-slot" />}>
-          <Comments objectId={answer.id} pageIds={pageIds} />
+          <Comments objectId={answer.id} pageIds={pageIds} locked={!!lockOf(answer)} />
         </AfterHydration>
       </div>
     </article>

@@ -24,7 +24,7 @@ import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAs
 import { AuthorCard, VoteCount } from './PostParts';
 import { WikiCard, wikiHistoryHref } from '../wiki/WikiCard';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
-import { LockNotice } from '../lock/LockNotice';
+import { LockNotice, lockOf } from '../lock/LockNotice';
 import { ClosedBy } from '../close-vote/ClosedBy';
 import { CloseVoteBar } from '../close-vote/lazy';
 import { BountyBar } from '../bounty/lazy';
@@ -175,7 +175,7 @@ export default function QuestionPage() {
                   <BountyBar question={q} />
                 </AfterHydration>
                 <AfterHydration fallback={<div className="q-comments-slot" />}>
-                  <Comments objectId={q.id} pageIds={pageIds} />
+                  <Comments objectId={q.id} pageIds={pageIds} locked={!!lockOf(q)} />
                 </AfterHydration>
               </div>
             </div>
