@@ -1,9 +1,13 @@
 /**
  * Protected questions in the browser (issue #35 item 3): a moderator protects a question from its menu; readers
  * see the notice (anonymous ones in the server-rendered page too); a new member's answer is refused with the
- * reason (10 reputation earned on this site); the moderator unprotects and the notice goes. At 1280 and 375 px.
+ * reason (10 reputation earned on this site); the moderator unprotects and the notice goes. A member with the
+ * protect privilege (15,000 reputation, set in the test server's database) who is not a moderator protects and
+ * unprotects from the same menu, which offers them no lock; a member without it sees no Protect. At 1280 and
+ * 375 px.
  */
 import { activeUser, adminToken, askQuestion, ensureInstalled, unique } from '../fixtures/api';
+import { setReputation } from '../fixtures/sqlite';
 import { expect, openWith, test } from '../fixtures/test';
 
 for (const width of [1280, 375]) {
@@ -47,6 +51,28 @@ for (const width of [1280, 375]) {
       await openWith(page, mod.token, path);
       await page.getByRole('article', { name: q.title }).getByRole('button', { name: 'More actions' }).click();
       await page.locator('.dropdown-menu.show').getByRole('button', { name: 'Unprotect' }).click();
+      await expect(toast()).toContainText('The question is no longer protected.');
+      await expect(page.getByTestId('protected-notice')).toHaveCount(0);
+    });
+
+    await test.step('a member with the protect privilege protects and unprotects; one without it is not offered it', async () => {
+      const menu = page.locator('.dropdown-menu.show');
+      const openMenu = () => page.getByRole('article', { name: q.title }).getByRole('button', { name: 'More actions' }).click();
+      await openWith(page, newcomer.token, path);
+      await openMenu();
+      await expect(menu).toBeVisible();
+      await expect(menu.getByRole('button', { name: 'Protect', exact: true })).toHaveCount(0);
+      const veteran = await activeUser(request, admin, 'protvet');
+      await setReputation(veteran.id, 15_000);
+      await openWith(page, veteran.token, path);
+      await openMenu();
+      await expect(menu.getByRole('button', { name: 'Lock…' })).toHaveCount(0);
+      await menu.getByRole('button', { name: 'Protect', exact: true }).click();
+      await expect(toast()).toContainText('The question is protected.');
+      await expect(page.getByTestId('protected-notice')).toHaveText(text);
+      await shot(`protected by a member with the privilege at ${width}`);
+      await openMenu();
+      await menu.getByRole('button', { name: 'Unprotect' }).click();
       await expect(toast()).toContainText('The question is no longer protected.');
       await expect(page.getByTestId('protected-notice')).toHaveCount(0);
     });

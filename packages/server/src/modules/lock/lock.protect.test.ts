@@ -41,6 +41,9 @@ for (const dialect of DIALECTS) {
       if (!site) return t.skip();
       const qid = await ask(site, asker.token, 'Which wood glue holds outdoors through a winter?', 'My garden bench joints opened after the first frost with a plain PVA glue.');
       const almost = await member(site, 'protalmost', 14_999);
+      // The question's info tells each reader whether they may protect it (the post menu offers it from that).
+      const canProtect = async (token?: string) => (await call(app(), 'GET', `${API}/question/info?id=${qid}`, { token })).body.data.can_protect;
+      expect([await canProtect(), await canProtect(almost.token), await canProtect(veteran.token), await canProtect(mod.token)]).toEqual([false, false, true, true]);
       const low = await protect(qid, almost.token);
       expect([low.status, low.body.reason]).toEqual([403, 'error.rank.fail_to_meet_the_condition']);
       expect(low.body.data).toMatchObject({ required_rank: 15_000 });
@@ -106,6 +109,8 @@ for (const dialect of DIALECTS) {
       await new Promise((res) => setTimeout(res, 2100));
       const again = await unprotect(qid, mid.token);
       expect([again.status, again.body.data?.required_rank]).toEqual([403, 4000]);
+      // The info's can_protect follows the same threshold.
+      expect((await call(app(), 'GET', `${API}/question/info?id=${qid}`, { token: mid.token })).body.data.can_protect).toBe(false);
     });
   });
 }

@@ -88,11 +88,19 @@ async function protectableQuestion(ctx: AppContext, questionId: string): Promise
   return q;
 }
 
+/**
+ * Whether `user` may protect and unprotect questions: staff, or a member with the protect privilege
+ * (`protectThreshold`). The question info's `can_protect` and the calls' own check both come from here.
+ */
+export async function mayProtect(ctx: AppContext, user: UserRow | undefined): Promise<boolean> {
+  if (!user) return false;
+  return isStaff(user) || Number(user.rank) >= (await protectThreshold(ctx));
+}
+
 /** 403 rankTooLow unless `user` is staff or has the protect privilege. */
 async function requireProtectPrivilege(ctx: AppContext, user: UserRow): Promise<void> {
-  if (isStaff(user)) return;
-  const needs = await protectThreshold(ctx);
-  if (Number(user.rank) < needs) throw rankTooLow(needs, Number(user.rank));
+  if (await mayProtect(ctx, user)) return;
+  throw rankTooLow(await protectThreshold(ctx), Number(user.rank));
 }
 
 /** Writes a protection with its timeline row in one transaction; then the author's notification. */

@@ -23,7 +23,7 @@ import { isStaff, type UserRow } from '../../core/auth/index.js';
 import { recordActivity } from '../activity/index.js';
 import { requirePostTarget, type PostTarget } from '../comment/index.js';
 import { InboxType, notify } from '../notification/index.js';
-import { protectionOf, protectionRefusal } from './lock.protect.js';
+import { mayProtect, protectionOf, protectionRefusal } from './lock.protect.js';
 import * as repo from './lock.repository.js';
 
 /** What a member is doing to a post; every one of them is refused on a locked post. */
@@ -194,11 +194,12 @@ export async function unlockPost(ctx: AppContext, user: UserRow, objectId: strin
 }
 
 /**
- * The question info response's additions: `lock` (the question's lock in force, or null) and `protected` (its
- * protection, or null), texts in `lang`. Two small indexed queries, read on every request (never kept: a lock
- * ends by the clock).
+ * The question info response's additions: `lock` (the question's lock in force, or null), `protected` (its
+ * protection, or null), texts in `lang`, and `can_protect` (whether `viewer` may protect and unprotect it:
+ * moderators and members with the protect privilege; false for visitors). Two small indexed queries, read on
+ * every request (never kept: a lock ends by the clock).
  */
-export async function questionCuration(ctx: AppContext, questionId: string, lang: string): Promise<{ lock: PostLockInfo | null; protected: QuestionProtectionInfo | null }> {
-  const [locks, protection] = await Promise.all([locksOf(ctx, [{ objectId: questionId, questionId }], lang), protectionOf(ctx, questionId, lang)]);
-  return { lock: locks.get(questionId) ?? null, protected: protection };
+export async function questionCuration(ctx: AppContext, questionId: string, lang: string, viewer?: UserRow): Promise<{ lock: PostLockInfo | null; protected: QuestionProtectionInfo | null; can_protect: boolean }> {
+  const [locks, protection, canProtect] = await Promise.all([locksOf(ctx, [{ objectId: questionId, questionId }], lang), protectionOf(ctx, questionId, lang), mayProtect(ctx, viewer)]);
+  return { lock: locks.get(questionId) ?? null, protected: protection, can_protect: canProtect };
 }

@@ -193,7 +193,7 @@ async function questionInfoView(ctx: AppContext, id: string, viewer: UserRow | u
     viewer ? repo.viewerState(db, q.id, viewer.id) : Promise.resolve({ answered: false, collected: false, vote: '', followed: false }),
     questionMemberActions(ctx, lang, viewer, q),
     questionOperation(ctx, q, lang),
-    questionCuration(ctx, q.id, lang),
+    questionCuration(ctx, q.id, lang, viewer),
   ]);
   countView(ctx, q.id);
   // A member reading counts as active that day (consecutive-days badges); not awaited, a page view waits for nothing.

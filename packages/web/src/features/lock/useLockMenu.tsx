@@ -1,7 +1,8 @@
 /**
- * The lock and protection items of a post's menu (features/post-actions/PostMenu.tsx) for moderators and
- * administrators: "Lock…" (the lock dialog, loaded when first opened) or "Unlock" on a post with its own lock, and
- * on a question "Protect" or "Unprotect". The server checks everything again (POST/DELETE /post/lock and
+ * The lock and protection items of a post's menu (features/post-actions/PostMenu.tsx): for moderators and
+ * administrators "Lock…" (the lock dialog, loaded when first opened) or "Unlock" on a post with its own lock; on a
+ * question "Protect" or "Unprotect" for them and for members with the protect privilege (the question info's
+ * `can_protect`, the server's own rule). The server checks everything again (POST/DELETE /post/lock and
  * /question/protect); afterwards the question and the answer are read again, so the notices show at once.
  * Strings: i18n/<lang>/ui-lock.yaml, loaded with the question page's action chunk.
  */
@@ -26,7 +27,9 @@ export function useLockMenu(question: QuestionInfo, answer?: AnswerInfo): { item
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  if (!user || !isStaff(user)) return { items: null, dialog: null };
+  const staff = !!user && isStaff(user);
+  const canProtect = !answer && (staff || (question as QuestionInfo & { can_protect?: boolean }).can_protect === true);
+  if (!user || (!staff && !canProtect)) return { items: null, dialog: null };
   const post = answer ?? question;
   const lock = lockOf(post);
   const ownLock = lock && !(answer && lock.on_question) ? lock : null;
@@ -50,7 +53,7 @@ export function useLockMenu(question: QuestionInfo, answer?: AnswerInfo): { item
   const items = (
     <>
       <Dropdown.Divider />
-      {ownLock ? (
+      {!staff ? null : ownLock ? (
         <Dropdown.Item as="button" onClick={() => void run(() => api.delete('/answer/api/v1/post/lock', { object_id: post.id }), 'lock.done_unlock')}>
           {t('lock.menu_unlock')}
         </Dropdown.Item>
@@ -65,7 +68,7 @@ export function useLockMenu(question: QuestionInfo, answer?: AnswerInfo): { item
           {t('lock.menu_lock')}
         </Dropdown.Item>
       )}
-      {answer ? null : protection ? (
+      {!canProtect ? null : protection ? (
         <Dropdown.Item as="button" onClick={() => void run(() => api.delete('/answer/api/v1/question/protect', { question_id: question.id }), 'lock.done_unprotect')}>
           {t('lock.menu_unprotect')}
         </Dropdown.Item>
