@@ -59,6 +59,7 @@ import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
 import { lockRoutes } from './modules/lock/index.js';
 import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
+import { startChatNotices } from './modules/chat-notice/index.js';
 import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startAccountHousekeeping(ctx);
   startPenaltyHousekeeping(ctx);
   startBountyPasses(ctx);
+  startChatNotices(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();

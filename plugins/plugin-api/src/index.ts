@@ -5,13 +5,17 @@
  * database, and calls the hooks of the kinds a plugin provides only while it is enabled.
  *
  * Kinds follow Apache Answer's plugin kinds; `connector`, `user-center` (./user-center.ts) and `captcha`
- * (./captcha.ts) and `reviewer` (./reviewer.ts) have hooks the server calls today.
+ * (./captcha.ts), `reviewer` (./reviewer.ts) and `notification` (./notification.ts) have hooks the server calls
+ * today.
  */
 import type { CaptchaHooks } from './captcha.js';
+import type { NotificationHooks } from './notification.js';
 import type { ReviewerHooks } from './reviewer.js';
 import type { UserCenterHooks } from './user-center.js';
 
 export type * from './captcha.js';
+export type * from './notification.js';
+export { NOTICE_EVENTS } from './notification.js';
 export type * from './reviewer.js';
 export type * from './user-center.js';
 
@@ -137,6 +141,8 @@ export interface QuorumPlugin {
   captcha?: CaptchaHooks;
   /** scores members' text before it is published (every enabled reviewer is asked) */
   reviewer?: ReviewerHooks;
+  /** tells an outside service (a chat tool) about new, unanswered and flagged questions (every enabled one is used) */
+  notification?: NotificationHooks;
   /**
    * Checks a configuration beyond the declared fields (e.g. "issuer or endpoints").
    * @returns field name -> message for each problem; empty when fine

@@ -11,6 +11,7 @@ import userCenterDingtalk from '@quorum/plugin-user-center-dingtalk';
 import userCenterSegmentfault from '@quorum/plugin-user-center-segmentfault';
 import userCenterWechat from '@quorum/plugin-user-center-wechat';
 import reviewerAkismet from '@quorum/plugin-reviewer-akismet';
+import notifyChat from '@quorum/plugin-notify-chat';
 
 /** Package name -> the plugins its entry module exports. */
 export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: readonly QuorumPlugin[] }> = [
@@ -20,6 +21,7 @@ export const INSTALLED_PACKAGES: ReadonlyArray<{ package: string; plugins: reado
   { package: '@quorum/plugin-user-center-segmentfault', plugins: [userCenterSegmentfault] },
   { package: '@quorum/plugin-user-center-wechat', plugins: [userCenterWechat] },
   { package: '@quorum/plugin-reviewer-akismet', plugins: [reviewerAkismet] },
+  { package: '@quorum/plugin-notify-chat', plugins: [notifyChat] },
 ];
 
 /** Every installed plugin, in list order. */

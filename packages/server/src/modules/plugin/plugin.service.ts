@@ -8,11 +8,13 @@
  */
 import type { PluginConfig, PluginKind, QuorumPlugin } from '@quorum/plugin-api';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
-import { badRequest, fieldErrors, notFound } from '../../core/errors.js';
+import { AppError, badRequest, fieldErrors, notFound, type FieldIssue } from '../../core/errors.js';
 import { mergeConfig, missingRequired, parseStoredConfig, presentFields, withDefaults, type ConfigFieldWire } from './config-schema.js';
 import { IMAGE_CAPTCHA_SLUG as BUILTIN_CAPTCHA_SLUG } from '../captcha/providers/image.js';
 import { INSTALLED_PLUGINS } from './installed.js';
 import * as repo from './plugin.repository.js';
+// The outbound address guard (docs/OPERATIONS.md "Webhooks and private addresses").
+import { assertDeliverableUrl } from '../webhook/webhook.address.js';
 
 /** Answer's schema.GetPluginListResp, plus the kinds and the last error of a hook. */
 export interface PluginListItem {
@@ -128,8 +130,10 @@ export async function getPluginConfigForm(ctx: AppContext, slug: string): Promis
 
 /**
  * PUT /admin/api/plugin/config: validates against the declared fields and the plugin's own check, then stores.
- * @throws 404 unknown slug; 400 field errors (`error.form.cannot_be_empty`, `error.form.is_invalid`, or the
- *   plugin's own reason keys); whatever the plugin's own check throws (logged and kept as its last error)
+ * A notification plugin's send addresses (its `targets`) must pass the outbound address guard, as a webhook's do.
+ * @throws 404 unknown slug; 400 field errors (`error.form.cannot_be_empty`, `error.form.is_invalid`, the
+ *   plugin's own reason keys, `error.webhook.url_not_public` / `error.webhook.url_unresolved` on a notification
+ *   plugin's address field); whatever the plugin's own check throws (logged and kept as its last error)
  */
 export async function updatePluginConfig(ctx: AppContext, slug: string, submitted: Record<string, unknown>): Promise<void> {
   const plugin = requireInstalled(slug);
@@ -140,10 +144,25 @@ export async function updatePluginConfig(ctx: AppContext, slug: string, submitte
     const own = await callPlugin(ctx, slug, async () => plugin.validateConfig!(config));
     for (const [field, message] of Object.entries(own)) issues.push({ field, message });
   }
+  if (!issues.length && plugin.notification) issues.push(...(await targetIssues(plugin.notification.targets(config))));
   if (issues.length) throw fieldErrors(issues);
   const now = nowSeconds();
   await repo.ensurePluginRow(db, slug, now);
   await repo.updatePluginRow(db, slug, { config: JSON.stringify(config), updated_at: now });
+}
+
+/** The address guard's refusals of `targets`, each on its own field. */
+async function targetIssues(targets: { field: string; url: string }[]): Promise<FieldIssue[]> {
+  const out: FieldIssue[] = [];
+  for (const t of targets) {
+    try {
+      await assertDeliverableUrl(t.url);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      out.push(...err.fields.map((f) => ({ ...f, field: t.field })));
+    }
+  }
+  return out;
 }
 
 /** Whether a plugin offers a way to log in (a connector or a user center). */

@@ -41,7 +41,7 @@ for (const dialect of DIALECTS) {
     it('lists the installed plugins, all off, to admins only', async (t) => {
       if (!site) return t.skip();
       const r = await call(site.app, 'GET', `${ADMIN}/plugins`, { token: admin });
-      expect(r.body.data.map((p: { slug_name: string }) => p.slug_name)).toEqual(['connector_oidc', 'connector_github', 'connector_google', 'user_center_wecom', 'user_center_dingtalk', 'user_center_segmentfault', 'user_center_wechat', 'reviewer_akismet']);
+      expect(r.body.data.map((p: { slug_name: string }) => p.slug_name)).toEqual(['connector_oidc', 'connector_github', 'connector_google', 'user_center_wecom', 'user_center_dingtalk', 'user_center_segmentfault', 'user_center_wechat', 'reviewer_akismet', 'notify_chat']);
       expect(oidc(r.body.data)).toMatchObject({ name: 'OpenID Connect', version: '1.0.0', enabled: false, have_config: true, kinds: ['connector'], last_error: '' });
       expect((await call(site.app, 'GET', `${ADMIN}/plugins`, { token: member })).status).toBe(403);
       expect((await call(site.app, 'GET', `${ADMIN}/plugins`)).status).toBe(401);
