@@ -16,7 +16,7 @@ for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await ensureInstalled(request, baseURL!);
     const admin = await adminToken(request);
-    await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 0 }, admin);
+    await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 0, duration_days: 5, auto_award_min_score: 3 }, admin);
     try {
       const asker = await activeUser(request, admin, 'bountyasker');
       const answerer = await activeUser(request, admin, 'bountyhelper');
@@ -32,13 +32,17 @@ for (const width of [1280, 375]) {
         await page.getByRole('button', { name: 'Start a bounty' }).click();
         const dialog = page.getByRole('dialog');
         await dialog.getByLabel('Amount').selectOption('100');
+        // The explanation follows the site's settings (5 days, score 3, the default 24 hours of grace).
+        await expect(dialog.getByTestId('bounty-explain')).toContainText('The bounty runs for 5 days');
+        await expect(dialog.getByTestId('bounty-explain')).toContainText('with a score of 3 or more');
+        await expect(dialog.getByTestId('bounty-explain')).toContainText('After it ends you have 24 more hours to award it.');
         await dialog.getByLabel('Why (optional)').fill('Looking for a method that needs no fridge.');
         await shot(`start dialog at ${width}`);
         await dialog.getByRole('button', { name: 'Offer 100' }).click();
         await expect(dialog).toBeHidden();
         const bar = page.getByTestId('bounty-bar');
         await expect(bar).toContainText('+100 bounty');
-        await expect(bar).toContainText('ends in 7 days');
+        await expect(bar).toContainText('ends in 5 days');
         await expect(bar).toContainText('Looking for a method that needs no fridge.');
         expect(await rankOf(asker.username)).toBe(200);
       });
@@ -66,7 +70,7 @@ for (const width of [1280, 375]) {
         await shot(`awarded at ${width}`);
       });
     } finally {
-      await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 2 }, admin);
+      await apiCall(request, 'PUT', '/answer/admin/api/siteinfo/bounty', { min_question_age_days: 2, duration_days: 7, auto_award_min_score: 2 }, admin);
     }
   });
 }

@@ -105,6 +105,11 @@ export interface BountyState {
   start_refusal_msg: string;
   amounts: number[];
   min_reputation: number;
+  /** The site's rules the start dialog explains (settings `site_bounty`): days a bounty runs, hours of grace after
+   * it to award it, least score of the answer that receives half when the offerer awards nobody. */
+  duration_days: number;
+  grace_hours: number;
+  auto_award_min_score: number;
 }
 
 /** The `bounty` field of GET /question/info and the `bounty_amount` of list and search items, while one is open. */

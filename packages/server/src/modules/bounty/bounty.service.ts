@@ -143,7 +143,8 @@ export async function awardBounty(ctx: AppContext, user: UserRow, input: BountyA
 /**
  * GET /question/bounty: the question's open bounty (else the last one settled, for the awarded notice), whether
  * the reader may award it (its offerer, until the end of the grace) and whether they may start one (if not, why,
- * as an error key and its text in `lang`).
+ * as an error key and its text in `lang`), with the site's amounts and the rules the start dialog explains
+ * (duration, grace, the automatic award's least score).
  * @throws 404 for a question that is missing, deleted or pending
  */
 export async function bountyState(ctx: AppContext, questionId: string, viewer: UserRow | undefined, lang = 'en_US'): Promise<BountyState> {
@@ -164,6 +165,9 @@ export async function bountyState(ctx: AppContext, questionId: string, viewer: U
     start_refusal_msg: refused ? translate(refused.msgKey ?? refused.reason, lang, refused.msgParams) : '',
     amounts: bountyAmounts(s),
     min_reputation: s.min_reputation,
+    duration_days: s.duration_days,
+    grace_hours: s.grace_hours,
+    auto_award_min_score: s.auto_award_min_score,
   };
 }
 

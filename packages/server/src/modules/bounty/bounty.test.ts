@@ -51,7 +51,7 @@ for (const dialect of DIALECTS) {
       const follow = (token: string) => call(app(), 'POST', `${API}/follow`, { token, body: { object_id: qid, is_cancel: false } });
       for (const who of [fan, asker, rich]) expect((await follow(who.token)).status).toBe(200);
       const before = await state(qid, rich.token);
-      expect(before).toMatchObject({ bounty: null, can_start: true, can_award: false, start_refusal: '', amounts: [50, 100, 150, 200, 250, 300, 350, 400, 450, 500], min_reputation: 75 });
+      expect(before).toMatchObject({ bounty: null, can_start: true, can_award: false, start_refusal: '', amounts: [50, 100, 150, 200, 250, 300, 350, 400, 450, 500], min_reputation: 75, duration_days: 7, grace_hours: 24, auto_award_min_score: 2 });
 
       const r = await offer(rich.token, { question_id: qid, amount: 150, reason: 'Needs a detailed, canonical answer' });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -289,17 +289,24 @@ for (const dialect of DIALECTS) {
       const got = await call(app(), 'GET', `${ADM}/siteinfo/bounty`, { token: admin });
       expect(got.body.data).toEqual({ min_reputation: 75, min_question_age_days: 2, min_amount: 50, max_amount: 500, amount_step: 50, duration_days: 7, grace_hours: 24, max_open_per_member: 3, auto_award_min_score: 2 });
       expect((await put({ duration_days: 0 })).status).toBe(400);
-      expect((await put({ min_question_age_days: 0, min_reputation: 200 })).status).toBe(200);
+      expect((await put({ min_question_age_days: 0, min_reputation: 200, duration_days: 5, grace_hours: 12, auto_award_min_score: 4, max_amount: 200 })).status).toBe(200);
       try {
+        // The start dialog explains the site's rules as GET /question/bounty answers them.
+        const reader = await member(site, 'reader7', 10);
+        const any = await ask(site, reader.token, 'Which flour gives the most open crumb?', `Comparing bread flours for crumb structure, asked at ${Date.now()}.`);
+        expect(await state(any, reader.token)).toMatchObject({ amounts: [50, 100, 150, 200], min_reputation: 200, duration_days: 5, grace_hours: 12, auto_award_min_score: 4 });
         const asker = await member(site, 'asker7', 10);
         const m = await member(site, 'member7', 150);
         const fresh = await ask(site, asker.token, 'A brand new question about oven spring?', `Oven spring is weak in my loaves, asked at ${Date.now()}.`);
         const low = await offer(m.token, { question_id: fresh, amount: 50 });
         expect(low.body.msg).toBe('You need 200 reputation to offer a bounty.');
         await setRank(site, m.id, 250);
-        expect((await offer(m.token, { question_id: fresh, amount: 50 })).status).toBe(200);
+        const started = await offer(m.token, { question_id: fresh, amount: 50 });
+        expect(started.status).toBe(200);
+        expect(started.body.data.bounty.ends_at - started.body.data.bounty.created_at).toBe(5 * DAY);
+        expect(started.body.data.bounty.grace_ends_at - started.body.data.bounty.ends_at).toBe(12 * 3600);
       } finally {
-        expect((await put({ min_question_age_days: 2, min_reputation: 75 })).status).toBe(200);
+        expect((await put({ min_question_age_days: 2, min_reputation: 75, duration_days: 7, grace_hours: 24, auto_award_min_score: 2, max_amount: 500 })).status).toBe(200);
       }
     });
   });

@@ -40,7 +40,7 @@ export function BountyBar({ question }: { question: QuestionInfo }) {
       ) : null}
       {open && state.data ? (
         <Suspense fallback={null}>
-          <StartBountyDialog show={open} question={question} amounts={state.data.amounts} onHide={() => setOpen(false)} />
+          <StartBountyDialog show={open} question={question} rules={state.data} onHide={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>

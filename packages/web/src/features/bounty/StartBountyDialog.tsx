@@ -1,6 +1,8 @@
 /**
- * The "Start a bounty" dialog: the amount (the site's amounts), an optional reason, and what it costs. A refusal is
- * shown in the dialog and nothing typed is lost; on success the question's info and bounty are read again.
+ * The "Start a bounty" dialog: the amount (the site's amounts), an optional reason, and what it costs and how it
+ * ends under the site's bounty settings (days it runs, hours of grace, the automatic award's least score, as
+ * GET /question/bounty answers them). A refusal is shown in the dialog and nothing typed is lost; on success the
+ * question's info and bounty are read again.
  */
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -14,11 +16,12 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import type { QuestionInfo } from '../../lib/types';
 import { questionInfoKey } from '../questions/hooks';
-import { bountyKey, startBounty } from './api';
+import { bountyKey, startBounty, type BountyState } from './api';
 
-/** The dialog. `amounts`: what the site allows (GET /question/bounty). */
-export function StartBountyDialog({ show, question, amounts, onHide }: { show: boolean; question: QuestionInfo; amounts: number[]; onHide: () => void }) {
+/** The dialog. `rules`: the reader's bounty state (GET /question/bounty): the amounts and rules of the site. */
+export function StartBountyDialog({ show, question, rules, onHide }: { show: boolean; question: QuestionInfo; rules: BountyState; onHide: () => void }) {
   const { t } = useTranslation();
+  const { amounts } = rules;
   const qc = useQueryClient();
   const [amount, setAmount] = useState(amounts[0] ?? 50);
   const [reason, setReason] = useState('');
@@ -48,7 +51,10 @@ export function StartBountyDialog({ show, question, amounts, onHide }: { show: b
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small text-body-secondary">{t('bounty.explain')}</p>
+          <p className="small text-body-secondary" data-testid="bounty-explain">
+            {t('bounty.explain', { count: rules.duration_days, score: rules.auto_award_min_score })}
+            {rules.grace_hours > 0 ? ` ${t('bounty.explain_grace', { count: rules.grace_hours })}` : ''}
+          </p>
           {error ? (
             <Alert variant="danger" className="py-2" role="alert">
               {error}
