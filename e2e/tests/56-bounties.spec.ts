@@ -1,12 +1,13 @@
 /**
  * Bounties in the browser (issue #35 item 1): a member with reputation starts a bounty on a question from the
- * question page (the dialog's amount and reason), the bounty shows there with its end, the Featured tab lists the
- * question with its "+100" badge, the offerer awards it to an answer after a confirmation, and the answerer's
- * reputation rises by the amount. The question's minimum age is a setting, set to 0 through the admin settings
- * API for the test (and put back); the offerer's reputation is set in the test server's database (earning it
- * through votes would take a dozen voters). At 1280 and 375 px.
+ * question page (the dialog's amount and reason, and its explanation of the site's own bounty settings), the
+ * bounty shows there with its end, the Featured tabs of the question list and of the tag page list the question
+ * with its "+100" badge, the offerer awards it to an answer after a confirmation, and the answerer's reputation
+ * rises by the amount. The question's minimum age, the duration and the automatic award's score are settings, set
+ * through the admin settings API for the test (and put back); the offerer's reputation is set in the test server's
+ * database (earning it through votes would take a dozen voters). At 1280 and 375 px.
  */
-import { activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
+import { SEEDED_TAG, activeUser, adminToken, apiCall, askQuestion, ensureInstalled, postAnswer, unique } from '../fixtures/api';
 import { setReputation } from '../fixtures/sqlite';
 import { expect, openWith, test } from '../fixtures/test';
 
@@ -31,11 +32,11 @@ for (const width of [1280, 375]) {
         await openWith(page, asker.token, `/questions/${q.id}`);
         await page.getByRole('button', { name: 'Start a bounty' }).click();
         const dialog = page.getByRole('dialog');
-        await dialog.getByLabel('Amount').selectOption('100');
         // The explanation follows the site's settings (5 days, score 3, the default 24 hours of grace).
         await expect(dialog.getByTestId('bounty-explain')).toContainText('The bounty runs for 5 days');
         await expect(dialog.getByTestId('bounty-explain')).toContainText('with a score of 3 or more');
         await expect(dialog.getByTestId('bounty-explain')).toContainText('After it ends you have 24 more hours to award it.');
+        await dialog.getByLabel('Amount').selectOption('100');
         await dialog.getByLabel('Why (optional)').fill('Looking for a method that needs no fridge.');
         await shot(`start dialog at ${width}`);
         await dialog.getByRole('button', { name: 'Offer 100' }).click();
@@ -54,6 +55,16 @@ for (const width of [1280, 375]) {
         const row = page.getByRole('article').filter({ hasText: q.title });
         await expect(row.getByTestId('bounty-badge')).toHaveText('+100');
         await shot(`featured tab at ${width}`);
+        // The tag page has the same tab, keeping the tag.
+        await page.goto(`/tags/${SEEDED_TAG}`);
+        await page.getByRole('link', { name: 'Featured' }).click();
+        await expect(page).toHaveURL(new RegExp(`/tags/${SEEDED_TAG}\\?order=featured$`));
+        await expect(page.getByRole('link', { name: 'Featured' })).toHaveAttribute('aria-current', 'page');
+        const tagged = page.getByRole('article').filter({ hasText: q.title });
+        await expect(tagged.getByTestId('bounty-badge')).toHaveText('+100');
+        // Only questions with an open bounty are listed there.
+        const rows = page.getByRole('article');
+        await expect(rows.getByTestId('bounty-badge')).toHaveCount(await rows.count());
       });
 
       await test.step('the asker awards it to the answer; the answerer gains 100', async () => {

@@ -27,7 +27,8 @@ import './tags.css';
 import { NotYetButton } from '../post-actions/NotYetButton';
 import { refusal, usePermissions } from '../post-actions/usePermissions';
 
-const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered'];
+// 'featured': questions with an open bounty (features/bounty), as on the question list.
+const TABS: QuestionOrder[] = ['newest', 'active', 'frequent', 'score', 'unanswered', 'featured'];
 
 function tagHref(slug: string, order: QuestionOrder, page: number): string {
   const p = new URLSearchParams();
@@ -117,7 +118,7 @@ export default function TagPage() {
         {TABS.map((o) => (
           <Nav.Item key={o}>
             <Nav.Link as={Link} to={tagHref(tag.slug_name, o, 1)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
-              {t(`question_list.order.${o}`)}
+              {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
             </Nav.Link>
           </Nav.Item>
         ))}
