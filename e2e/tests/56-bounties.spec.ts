@@ -1,9 +1,9 @@
 /**
  * Bounties in the browser (issue #35 item 1): a member with reputation starts a bounty on a question from the
  * question page (the dialog's amount and reason, and its explanation of the site's own bounty settings), the
- * bounty shows there with its end, the Featured tabs of the question list and of the tag page list the question
- * with its "+100" badge, the offerer awards it to an answer after a confirmation, and the answerer's reputation
- * rises by the amount. The question's minimum age, the duration and the automatic award's score are settings, set
+ * bounty shows there with its end, the Featured tabs of the question list and of the tag page and the search
+ * results list the question with its "+100" badge, the offerer awards it to an answer after a confirmation, and
+ * the answerer's reputation rises by the amount. The question's minimum age, the duration and the automatic award's score are settings, set
  * through the admin settings API for the test (and put back); the offerer's reputation is set in the test server's
  * database (earning it through votes would take a dozen voters). At 1280 and 375 px.
  */
@@ -65,6 +65,12 @@ for (const width of [1280, 375]) {
         // Only questions with an open bounty are listed there.
         const rows = page.getByRole('article');
         await expect(rows.getByTestId('bounty-badge')).toHaveCount(await rows.count());
+      });
+
+      await test.step('search results show the bounty too', async () => {
+        await page.goto(`/search?q=${encodeURIComponent(tag)}`);
+        const hit = page.getByRole('article').filter({ hasText: q.title });
+        await expect(hit.getByTestId('bounty-badge')).toHaveText('+100');
       });
 
       await test.step('the asker awards it to the answer; the answerer gains 100', async () => {
