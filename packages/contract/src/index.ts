@@ -12,3 +12,4 @@ export * from './schemas/bounty.js';
 export * from './schemas/wiki.js';
 export * from './schemas/close-vote.js';
 export * from './schemas/feeds.js';
+export * from './schemas/staging.js';

@@ -54,6 +54,7 @@ import { getSettings, invalidateSettings, siteinfoAdminRoutes, siteinfoRoutes } 
 import { CLIENT_DIR, ssrRoutes } from './modules/ssr/index.js';
 import { tagRoutes } from './modules/tag/index.js';
 import { closeVoteRoutes } from './modules/close-vote/index.js';
+import { stagingRoutes } from './modules/staging/index.js';
 import { accountRoutes, configureAccountLimits, currentUser, startAccountHousekeeping, userRoutes, userSettingsRoutes } from './modules/user/index.js';
 import { adminUserRoutes } from './modules/admin-user/index.js';
 import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index.js';
@@ -268,6 +269,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(reasonRoutes);
   await app.register(tagRoutes);
   await app.register(closeVoteRoutes);
+  await app.register(stagingRoutes);
   await app.register(searchRoutes);
   await app.register(postRoutes);
   await app.register(wikiRoutes);

@@ -16,6 +16,7 @@ import { SiteSpamReq } from './spam.js';
 import { SiteLocksReq } from './lock.js';
 import { SiteCloseVotesReq } from './close-vote.js';
 import { SiteBountyReq } from './bounty.js';
+import { SiteStagingReq } from './staging.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -217,6 +218,7 @@ export const SITEINFO_SECTIONS = {
   locks: SiteLocksReq,
   'close-votes': SiteCloseVotesReq,
   bounty: SiteBountyReq,
+  staging: SiteStagingReq,
 } as const;
 export type SiteinfoSectionName = keyof typeof SITEINFO_SECTIONS;
 

@@ -223,8 +223,8 @@ export interface QueuedUserItem {
   submit_at: number;
 }
 
-/** Review queue names (Answer's ReviewingType) and their order on /review. */
-export const REVIEWING_TYPES = ['suggested_post_edit', 'flagged_post', 'flagged_user', 'queued_post', 'queued_user', 'close_vote'] as const;
+/** Review queue names (Answer's ReviewingType) and their order on /review; `close_vote` and `staging` (the staging ground) are Quorum's. */
+export const REVIEWING_TYPES = ['suggested_post_edit', 'flagged_post', 'flagged_user', 'queued_post', 'queued_user', 'close_vote', 'staging'] as const;
 export type ReviewingTypeName = (typeof REVIEWING_TYPES)[number];
 
 /** GET /reviewing/type: one entry per queue the caller may work on. */

@@ -59,6 +59,8 @@ const SettingsPage = account('src/features/settings/SettingsPage.tsx', () => imp
 const AdminPage: Page = clientPage('src/features/admin/AdminPage.tsx', withAdminStrings(() => import('../features/admin/AdminPage')));
 // The review queue (features/review): client-only; who may see it is decided by GET /reviewing/type.
 const ReviewPage: Page = clientPage('src/features/review/ReviewPage.tsx', () => import('../features/review/ReviewPage'));
+// A question in the staging ground (features/staging): client-only; who may see it is decided by GET /staging/question.
+const StagingPage: Page = clientPage('src/features/staging/StagingPage.tsx', () => import('../features/staging/StagingPage'));
 // Third-party login landings (features/connector): client-only.
 const AuthLandingPage: Page = clientPage('src/features/connector/AuthLandingPage.tsx', () => import('../features/connector/AuthLandingPage'));
 const ConfirmEmailPage: Page = clientPage('src/features/connector/ConfirmEmailPage.tsx', () => import('../features/connector/ConfirmEmailPage'));
@@ -133,6 +135,7 @@ function routeTable(): ReactElement<{ children: ReactElement[] }> {
         <Route path="users/:username" element={<LazyPage page={ProfilePage} />} />
         <Route path="users/:username/:tabName" element={<LazyPage page={ProfilePage} />} />
         <Route path="review" element={<Guard need="activated"><LazyPage page={ReviewPage} /></Guard>} />
+        <Route path="staging/:qid" element={<Guard need="activated"><LazyPage page={StagingPage} /></Guard>} />
         <Route path="admin/*" element={<Guard need="admin"><LazyPage page={AdminPage} /></Guard>} />
         <Route path="tos" element={<LazyPage page={TermsPage} />} />
         <Route path="privacy" element={<LazyPage page={PrivacyPage} />} />

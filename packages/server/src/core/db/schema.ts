@@ -14,12 +14,14 @@ import type { TagMergesTable } from './schema.tagmerge.js';
 import type { PostLocksTable, QuestionProtectionsTable } from './schema.lock.js';
 import type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
 import type { BountiesTable } from './schema.bounty.js';
+import type { StagingFeedbackTable, StagingQuestionsTable } from './schema.staging.js';
 
 export type { UserPenaltiesTable } from './schema.penalty.js';
 export type { TagMergesTable } from './schema.tagmerge.js';
 export type { PostLocksTable, QuestionProtectionsTable } from './schema.lock.js';
 export type { CloseVoteRoundsTable, CloseVotesTable } from './schema.closevote.js';
 export type { BountiesTable } from './schema.bounty.js';
+export type { StagingFeedbackTable, StagingQuestionsTable } from './schema.staging.js';
 
 type Int = ColumnType<number, number | undefined, number>;
 /** A string column with a database default: optional on insert. */
@@ -388,6 +390,8 @@ export interface Database {
   close_vote_rounds: CloseVoteRoundsTable;
   close_votes: CloseVotesTable;
   bounties: BountiesTable;
+  staging_questions: StagingQuestionsTable;
+  staging_feedback: StagingFeedbackTable;
 }
 
 /** Placeholder to keep `Generated` importable for future auto columns. */

@@ -35,6 +35,8 @@ import { questionInfoParts, questionRow, type InfoParts } from './question.infop
 import { countView } from './question.views.js';
 import { checkQuestionRules } from './question.rules.js';
 import { questionCuration } from '../lock/index.js';
+// From its file: the staging index also loads the staging calls, which use this module.
+import { stageQuestion, stagesQuestion } from '../staging/staging.settings.js';
 
 /**
  * POST /question.
@@ -48,6 +50,8 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
   await checkPostRate(ctx, user, 'question', input.content, 'content');
   const reviewed = await reviewNewPost(ctx, user, 'question', { title: input.title, content: input.content });
   const queued = (await queueReason(ctx, user, input.content)) ?? (reviewed ? 'reviewer' : null);
+  // A new asker's question waits in the staging ground instead, when the anti-spam rules do not queue it (modules/staging).
+  const staged = !queued && (await stagesQuestion(ctx, user));
   const db = requireDb(ctx);
   const ids = requireIds(ctx);
   const id = await ids.next('question');
@@ -64,7 +68,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
       title: input.title,
       original_text: input.content,
       parsed_text: html,
-      status: queued ? PostStatus.pending : PostStatus.normal,
+      status: queued || staged ? PostStatus.pending : PostStatus.normal,
       revision_id: revisionId,
       created_at: now,
       updated_at: now,
@@ -77,6 +81,7 @@ export async function askQuestion(ctx: AppContext, user: UserRow, input: Questio
     await recordQuestionLinks(tx, id, input.content, general.site_url, now);
     // A queued question counts when it is approved (modules/review).
     if (queued) await queuePost(tx, { id, kind: 'question', userId: user.id, reason: queued, now });
+    else if (staged) await stageQuestion(tx, { id, userId: user.id, now });
     else await bumpUserCount(tx, user.id, 'question_count', 1);
     await insertRevision(tx, {
       id: revisionId,

@@ -18,6 +18,7 @@ import { requireActiveUser } from '../../core/auth/index.js';
 import { decidePendingPost, pendingPostPage, queuedCounts } from './review.service.js';
 import { decidePendingUser, pendingUserPage } from './review.users.js';
 import { closeVoteQueueCounts } from '../close-vote/close-vote.queue.js';
+import { stagingQueueCounts } from '../staging/staging.service.js';
 
 /** Active moderators and administrators only: 403 `error.object.no_permission` before the body is read. */
 async function requireModerator(ctx: FastifyInstance['quorum'], req: FastifyRequest) {
@@ -55,7 +56,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   app.get('/answer/api/v1/reviewing/type', async (req) => {
     const user = await requireActiveUser(ctx, req);
     requireDb(ctx);
-    const counts = [...(await suggestedEditCount(ctx, user)), ...(await flagCounts(ctx, user)), ...(await queuedCounts(ctx, user)), ...(await closeVoteQueueCounts(ctx, user))];
+    const counts = [...(await suggestedEditCount(ctx, user)), ...(await flagCounts(ctx, user)), ...(await queuedCounts(ctx, user)), ...(await closeVoteQueueCounts(ctx, user)), ...(await stagingQueueCounts(ctx, user))];
     const order = (n: string) => REVIEWING_TYPES.indexOf(n as (typeof REVIEWING_TYPES)[number]);
     return ok(req, counts.sort((a, b) => order(a.name) - order(b.name)).map((c) => ({ ...c, label: translate(`review_type.${c.name}`, req.lang) })));
   });

@@ -32,6 +32,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   locks: 'site_locks',
   'close-votes': 'site_close_votes',
   bounty: 'site_bounty',
+  staging: 'site_staging',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */

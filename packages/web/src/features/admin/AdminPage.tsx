@@ -36,6 +36,8 @@ const CloseVotesPage: ComponentType = lazy(withStrings(() => import('../close-vo
 // The locks and bounty settings (features/lock, features/bounty), with their strings.
 const LocksPage: ComponentType = lazy(withStrings(() => import('../lock/LocksSettingsPage'), ['ui-lock']));
 const BountyPage: ComponentType = lazy(withStrings(() => import('../bounty/BountySettingsPage'), ['ui-bounty']));
+// The staging ground settings (features/staging), with their strings (ui-staging.yaml).
+const StagingPage: ComponentType = lazy(withStrings(() => import('../staging/StagingSettingsPage'), ['ui-staging']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -104,6 +106,7 @@ export default function AdminPage() {
             <Route path="close-votes" element={<Suspense fallback={<PageSpinner />}><CloseVotesPage /></Suspense>} />
             <Route path="locks" element={<Suspense fallback={<PageSpinner />}><LocksPage /></Suspense>} />
             <Route path="bounty" element={<Suspense fallback={<PageSpinner />}><BountyPage /></Suspense>} />
+            <Route path="staging" element={<Suspense fallback={<PageSpinner />}><StagingPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

@@ -42,6 +42,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('close_votes', 'close-votes'),
       item('locks'),
       item('bounty'),
+      item('staging'),
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },

@@ -28,6 +28,7 @@ import { LockNotice, lockOf } from '../lock/LockNotice';
 import { ClosedBy } from '../close-vote/ClosedBy';
 import { CloseVoteBar } from '../close-vote/lazy';
 import { BountyBar } from '../bounty/lazy';
+import { StagingNotice } from '../staging/lazy';
 
 /**
  * `/questions/:qid`, `/questions/:qid/:slug`, `/questions/:qid/:slug/:aid`: a question, its answers 20 per page
@@ -142,6 +143,7 @@ export default function QuestionPage() {
               </dl>
             </header>
             {q.status === PostStatus.pending ? <Alert variant="warning">{t('status.pending_message')}</Alert> : null}
+            {q.status === PostStatus.pending ? <AfterHydration><StagingNotice questionId={q.id} /></AfterHydration> : null}
             {q.status === PostStatus.closed ? (
               <Alert variant="warning">
                 {t('status.closed_message')}

@@ -25,6 +25,7 @@ import { isAlreadyHandled, REVIEW_KEY, useReviewingTypes, useReviewTask, type Re
 import { FlaggedPostTask, FlaggedUserTask } from './FlagTasks';
 import { QueuedPostTask, QueuedUserTask, SuggestedEditTask, type TaskProps } from './QueueTasks';
 import { CloseVoteTask } from '../close-vote/CloseVoteTask';
+import { StagingTask } from '../staging/StagingTask';
 import './review.css';
 
 /** Tab label keys by queue. */
@@ -35,6 +36,7 @@ const TAB_KEY: Record<ReviewingTypeName, string> = {
   queued_post: 'queued_posts',
   queued_user: 'queued_users',
   close_vote: 'close_votes',
+  staging: 'staging',
 };
 
 const TASKS: { [K in ReviewingTypeName]: ComponentType<TaskProps<TaskByType[K]>> } = {
@@ -44,6 +46,7 @@ const TASKS: { [K in ReviewingTypeName]: ComponentType<TaskProps<TaskByType[K]>>
   queued_post: QueuedPostTask,
   queued_user: QueuedUserTask,
   close_vote: CloseVoteTask,
+  staging: StagingTask,
 };
 
 type Notice = 'done' | 'already' | null;

@@ -9,6 +9,7 @@ import type {
 } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
 import { CLOSE_VOTE_QUEUE_PATH, type CloseVoteQueueItem } from '../close-vote/api';
+import { STAGING_QUEUE_PATH, type StagingQueueItem } from '../staging/api';
 import type { PageData } from '../../lib/types';
 
 export type { FlaggedPostItem, FlaggedUserItem, QueuedPostItem, QueuedUserItem, ReviewingTypeItem, ReviewingTypeName };
@@ -65,6 +66,7 @@ export interface TaskByType {
   queued_post: QueuedPostItem;
   queued_user: QueuedUserItem;
   close_vote: CloseVoteQueueItem;
+  staging: StagingQueueItem;
 }
 
 const LIST_PATH: Record<ReviewingTypeName, string> = {
@@ -74,6 +76,7 @@ const LIST_PATH: Record<ReviewingTypeName, string> = {
   queued_post: `${V1}/review/pending/post/page`,
   queued_user: `${V1}/review/pending/user/page`,
   close_vote: CLOSE_VOTE_QUEUE_PATH,
+  staging: STAGING_QUEUE_PATH,
 };
 
 /**
@@ -136,7 +139,7 @@ export function reviewPending(kind: 'post' | 'user', reviewId: string, status: '
 }
 
 /** Reason keys of a task someone else handled first (compare-and-set on the server). */
-const ALREADY_HANDLED = new Set(['error.review.already_handled', 'error.revision.already_reviewed']);
+const ALREADY_HANDLED = new Set(['error.review.already_handled', 'error.revision.already_reviewed', 'error.staging.already_decided']);
 
 /** True when a failed review call means the task was already handled (or is gone). */
 export function isAlreadyHandled(err: unknown): boolean {

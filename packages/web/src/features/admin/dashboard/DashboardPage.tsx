@@ -3,7 +3,7 @@
  * counts, site health, new questions / answers / users per day over 30 days, and the recent admin actions.
  * This page is its own chunk: the chart library loads only here.
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 import { ADMIN_KEY, fetchDashboard, type DashboardInfo } from '../api';
 import { AuditList } from './AuditList';
 import DailyChart from './DailyChart';
+import { StagingFigures } from '../../staging/lazy';
 
 const COUNTS = ['question_count', 'answer_count', 'comment_count', 'vote_count', 'user_count', 'report_count', 'review_count'] as const;
 const COUNT_LINKS: Partial<Record<(typeof COUNTS)[number], string>> = { question_count: '/admin/questions', answer_count: '/admin/answers', user_count: '/admin/users', report_count: '/review', review_count: '/review' };
@@ -130,6 +131,9 @@ export default function DashboardPage() {
           </div>
         ))}
       </div>
+      <Suspense fallback={null}>
+        <StagingFigures />
+      </Suspense>
       <div className="row g-3">
         <div className="col-xl-6">
           <Card title={t('admin.dashboard.health')}>
