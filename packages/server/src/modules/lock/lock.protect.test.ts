@@ -44,6 +44,11 @@ for (const dialect of DIALECTS) {
       // The question's info tells each reader whether they may protect it (the post menu offers it from that).
       const canProtect = async (token?: string) => (await call(app(), 'GET', `${API}/question/info?id=${qid}`, { token })).body.data.can_protect;
       expect([await canProtect(), await canProtect(almost.token), await canProtect(veteran.token), await canProtect(mod.token)]).toEqual([false, false, true, true]);
+      // Not for a member whose e-mail is not activated (the call refuses them before the privilege).
+      const unverified = await member(site, 'protunverified', 20_000);
+      await app().quorum.database!.kysely.updateTable('users').set({ mail_status: 2 }).where('id', '=', unverified.id).execute();
+      expect(await canProtect(unverified.token)).toBe(false);
+      expect((await protect(qid, unverified.token)).status).toBe(403);
       const low = await protect(qid, almost.token);
       expect([low.status, low.body.reason]).toEqual([403, 'error.rank.fail_to_meet_the_condition']);
       expect(low.body.data).toMatchObject({ required_rank: 15_000 });

@@ -19,7 +19,7 @@ import { transaction } from '../../core/db/index.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { translate } from '../../core/i18n.js';
 import { microClear } from '../../core/microcache.js';
-import { isStaff, type UserRow } from '../../core/auth/index.js';
+import { isStaff, isSuspended, type UserRow } from '../../core/auth/index.js';
 import { rankConfig, recordActivity } from '../activity/index.js';
 import { InboxType, notify } from '../notification/index.js';
 import { getConfigValue, rankTooLow } from '../privilege/index.js';
@@ -90,10 +90,12 @@ async function protectableQuestion(ctx: AppContext, questionId: string): Promise
 
 /**
  * Whether `user` may protect and unprotect questions: staff, or a member with the protect privilege
- * (`protectThreshold`). The question info's `can_protect` and the calls' own check both come from here.
+ * (`protectThreshold`). The question info's `can_protect` and the calls' own check both come from here; for the
+ * info, a visitor, a member whose e-mail is not activated or a suspended one may not (the calls refuse them
+ * before this check, requireActiveUser).
  */
 export async function mayProtect(ctx: AppContext, user: UserRow | undefined): Promise<boolean> {
-  if (!user) return false;
+  if (!user || Number(user.mail_status) !== MailStatus.activated || isSuspended(user)) return false;
   return isStaff(user) || Number(user.rank) >= (await protectThreshold(ctx));
 }
 
