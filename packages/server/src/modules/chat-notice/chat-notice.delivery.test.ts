@@ -2,8 +2,9 @@
  * When chat notices go out, over HTTP on every engine with a fake receiver on a local port: the "unanswered after
  * N hours" sweep sends a question once however often it runs (and never an answered or hidden one); a receiver
  * that fails is retried after the back-off with the same notice, its error shown as the plugin's last error on the
- * admin plugins list; a flagged post is announced with the review link; a question waiting for review, a hidden
- * (unlisted) question and one hidden between queueing and sending are never sent.
+ * admin plugins list; the address guard refuses a receiver on a private address at send time too; a flagged post
+ * is announced with the review link; a question waiting for review, a hidden (unlisted) question and one hidden
+ * between queueing and sending are never sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, DIALECTS, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
@@ -98,6 +99,24 @@ for (const dialect of DIALECTS) {
       expect(calls[1]!.json).toEqual(calls[0]!.json);
       expect(calls[1]!.headers.authorization).toBe('Bearer syt_never_logged');
       expect(await noticeRow(site, 'question.created', id)).toMatchObject({ status: 3, attempts: 2, last_error: '' });
+    });
+
+    it('the address guard applies at every send: a receiver that became private is refused, nothing reaches it', async (t) => {
+      if (!site) return t.skip();
+      await configure(site, admin, { service: 'teams', webhook_url: `${rx.url}/guarded`, event_new_question: 'true' });
+      process.env.QUORUM_WEBHOOK_ALLOW_PRIVATE = '';
+      try {
+        const id = await ask(admin, 'A question for a receiver on the loopback');
+        await until(async () => (await noticeRow(site!, 'question.created', id))?.status === 1 && (await noticeRow(site!, 'question.created', id))?.attempts === 1);
+        expect((await noticeRow(site, 'question.created', id))!.last_error).toContain('private or reserved address');
+        expect((await pluginItem(site, admin)).last_error).toContain('private or reserved address');
+        expect(at('/guarded')).toHaveLength(0);
+      } finally {
+        process.env.QUORUM_WEBHOOK_ALLOW_PRIVATE = 'on';
+      }
+      // Allowed again (the operator's switch, read at each send): the retry goes through.
+      expect(await runChatNotices(site.app.quorum, now() + 31)).toBe(1);
+      expect(at('/guarded')).toHaveLength(1);
     });
 
     it('a flagged answer is announced with its link and the review queue; a flag on a hidden question is not', async (t) => {
