@@ -7,8 +7,12 @@
  * a provider that gives no e-mail leads to /users/confirm-email with the spec §8 hint, and the member's only login
  * cannot be unlinked. A member's plugin settings page (/users/settings/{slug_name}) is drawn from the form the
  * server sends; no plugin shipped with Quorum has member settings, so that test answers the two plugin calls in the
- * browser (page.route) with the shapes plugin.member.test.ts checks on the server.
+ * browser (page.route) with the shapes plugin.member.test.ts checks on the server. The chat notices plugin's form
+ * (a select, switches, a masked Matrix token, a field error) is drawn from its declaration too, and a homeserver
+ * that answers 500 shows as the plugin's last error on the Plugins page.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -278,5 +282,60 @@ test('a connector that fails says so to the visitor, and the admin list shows it
     await context.close();
   } finally {
     await apiCall(request, 'PUT', '/answer/admin/api/plugin/status', { plugin_slug_name: 'connector_oidc', enabled: false }, admin);
+  }
+});
+
+test('the chat notices plugin: its declared form with a select, switches and a masked token; a failing room shows its error on the Plugins page', async ({ browser, request, baseURL, shot }) => {
+  await ensureInstalled(request, baseURL!);
+  const admin = await adminToken(request);
+  // A Matrix homeserver that is down: every send is answered 500.
+  const calls: string[] = [];
+  const homeserver = createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    req.resume();
+    req.on('end', () => res.writeHead(500, { 'content-type': 'application/json' }).end('{"errcode":"M_UNKNOWN","error":"homeserver is down"}'));
+  });
+  await new Promise<void>((resolve) => homeserver.listen(0, '127.0.0.1', () => resolve()));
+  const hsUrl = `http://127.0.0.1:${(homeserver.address() as AddressInfo).port}`;
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await logIn(page, API_ADMIN.email, API_ADMIN.password);
+    await page.goto('/admin/installed-plugins');
+    const row = page.locator('tr[data-plugin="notify_chat"]');
+    await expect(row).toContainText('Chat notices');
+    await row.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/admin\/notify_chat$/);
+    await page.getByLabel('Service').selectOption('matrix');
+    await page.getByLabel('Matrix homeserver URL').fill(hsUrl);
+    await page.getByLabel('Matrix room id').fill('#ops:example.org');
+    await page.getByLabel('Matrix access token').fill('syt_e2e_token');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Refused on its field; what was typed stays.
+    await expect(page.getByText("Enter the room's id, e.g. !abcdef:example.org (not its #alias).")).toBeVisible();
+    await expect(page.getByLabel('Matrix access token')).toHaveValue('syt_e2e_token');
+    await page.getByLabel('Matrix room id').fill('!ops:example.org');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Matrix access token')).toHaveValue('');
+    await expect(page.getByText('A value is set. Leave the field empty to keep it.')).toBeVisible();
+    await expect(page.getByLabel('New questions')).toBeChecked();
+    await page.goto('/admin/installed-plugins');
+    await row.getByLabel('Enabled').click();
+    await expect(row.getByLabel('Enabled')).toBeChecked();
+    await apiCall(request, 'POST', '/answer/api/v1/question', { title: `A question for the chat room ${unique()}`, content: 'The body of a question the room hears about.', tags: [{ slug_name: 'chat-notices', display_name: 'chat-notices' }] }, admin);
+    await expect.poll(() => calls.length).toBeGreaterThan(0);
+    expect(calls[0]).toMatch(/^PUT \/_matrix\/client\/v3\/rooms\/!ops%3Aexample\.org\/send\/m\.room\.message\/question_created_\d+$/);
+    await expect.poll(async () => {
+      await page.reload();
+      return row.textContent();
+    }).toContain('Matrix answered HTTP 500');
+    await expect(row).not.toContainText('syt_e2e_token');
+    await shot('chat notices plugin with its last error', page);
+  } finally {
+    await context.close();
+    await apiCall(request, 'PUT', '/answer/admin/api/plugin/status', { plugin_slug_name: 'notify_chat', enabled: false }, admin);
+    await new Promise<void>((resolve) => homeserver.close(() => resolve()));
   }
 });
