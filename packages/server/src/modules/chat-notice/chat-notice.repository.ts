@@ -90,23 +90,22 @@ export function findFlag(db: Db, id: string): Promise<{ object_id: string; objec
 }
 
 /**
- * Ids of open, listed questions without an answer asked in `[from, to]` (unix seconds), oldest first.
+ * Open, listed questions without an answer asked in `[from, to]` (unix seconds), oldest first, a page at a time.
+ * @param after the last question of the previous page (keyset: created_at, then id), null for the first page
  * @param limit the most returned
  */
-export async function unansweredBetween(db: Db, from: number, to: number, limit: number): Promise<string[]> {
-  const rows = await db.kysely
+export async function unansweredBetween(db: Db, from: number, to: number, after: { id: string; created_at: number } | null, limit: number): Promise<{ id: string; created_at: number }[]> {
+  let q = db.kysely
     .selectFrom('questions')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('status', '=', PostStatus.normal)
     .where('show', '=', ShowState.listed)
     .where('answer_count', '=', 0)
     .where('created_at', '>=', from)
-    .where('created_at', '<=', to)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
+    .where('created_at', '<=', to);
+  if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+  const rows = await q.orderBy('created_at').orderBy('id').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, created_at: Number(r.created_at) }));
 }
 
 /** Which of `keys` are already queued (any state). */

@@ -18,14 +18,17 @@ import { wakeChatNotices } from './chat-notice.worker.js';
 export const SWEEP_LOOKBACK_SECONDS = 24 * 60 * 60;
 /** Time between sweeps (milliseconds). */
 export const SWEEP_MS = 5 * 60 * 1000;
-/** The most questions one sweep looks at per plugin. */
-const SWEEP_LIMIT = 500;
+/** Questions read per page, and the most pages one sweep reads per plugin (10,000 questions of the window). */
+const SWEEP_PAGE = 500;
+const SWEEP_PAGES = 20;
 
 /**
  * One sweep at `now` (unix seconds; tests pass a later time).
+ * @param opts.pageSize questions read per page (default SWEEP_PAGE; tests pass 1 to cross pages)
  * @returns how many notices were queued
  */
-export async function runUnansweredSweep(ctx: AppContext, now = nowSeconds()): Promise<number> {
+export async function runUnansweredSweep(ctx: AppContext, now = nowSeconds(), opts: { pageSize?: number } = {}): Promise<number> {
+  const pageSize = opts.pageSize ?? SWEEP_PAGE;
   const db = ctx.database;
   if (!db || !ctx.installed) return 0;
   let n = 0;
@@ -33,13 +36,18 @@ export async function runUnansweredSweep(ctx: AppContext, now = nowSeconds()): P
     if (!p.subscription.events.includes('question.unanswered')) continue;
     const slug = p.plugin.manifest.slug_name;
     const to = now - p.subscription.unanswered_hours * 3600;
-    const ids = await repo.unansweredBetween(db, to - SWEEP_LOOKBACK_SECONDS, to, SWEEP_LIMIT);
-    const queued = await repo.queuedKeys(db, ids.map((id) => noticeKey(slug, 'question.unanswered', id)));
-    for (const id of ids) {
-      if (queued.has(noticeKey(slug, 'question.unanswered', id))) continue;
-      const q = await repo.findQuestion(db, id);
-      if (!q || !repo.isPublicQuestion(q) || !tagsMatch(p.subscription, q.tags)) continue;
-      if (await queueNotice(db, { slug, event: 'question.unanswered', question_id: id })) n++;
+    let after: { id: string; created_at: number } | null = null;
+    for (let page = 0; page < SWEEP_PAGES; page++) {
+      const rows = await repo.unansweredBetween(db, to - SWEEP_LOOKBACK_SECONDS, to, after, pageSize);
+      const queued = await repo.queuedKeys(db, rows.map((r) => noticeKey(slug, 'question.unanswered', r.id)));
+      for (const { id } of rows) {
+        if (queued.has(noticeKey(slug, 'question.unanswered', id))) continue;
+        const q = await repo.findQuestion(db, id);
+        if (!q || !repo.isPublicQuestion(q) || !tagsMatch(p.subscription, q.tags)) continue;
+        if (await queueNotice(db, { slug, event: 'question.unanswered', question_id: id })) n++;
+      }
+      if (rows.length < pageSize) break;
+      after = rows[rows.length - 1]!;
     }
   }
   if (n) wakeChatNotices(ctx);
