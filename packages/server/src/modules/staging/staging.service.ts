@@ -12,15 +12,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PostStatus, urlTitle, type StagingChangesReq, type StagingCommentReq, type StagingDecisionReq, type StagingFeedback, type StagingPageQuery, type StagingPerson, type StagingQueueItem, type StagingQuestionState, type StagingSettings, type StagingStats } from '@quorum/contract';
-import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
+import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
 import type { UserRow } from '../../core/auth/index.js';
 import type { DomainEvent } from '../../core/events.js';
+import { translate } from '../../core/i18n.js';
 import { findQuestion, invalidateQuestionLists, type QuestionRow } from '../question/index.js';
 import { questionExcerpt } from '../question/question.excerpt.js';
 import { isModerator } from '../privilege/index.js';
 import { queuePost } from '../review/queue.js';
+import { insertModeratorActivity } from '../report/index.js';
 import { presentTagsOfQuestions } from '../tag/index.js';
 import { avatarUrl, findUsersByIds } from '../user/index.js';
 import { notifyAsker, type StagingNoticeAction } from './staging.notify.js';
@@ -157,8 +159,9 @@ export async function requestChanges(ctx: AppContext, user: UserRow, input: Stag
 /**
  * POST /staging/approve: a reviewer publishes the question. In one transaction: the staging row decided
  * (`published`, `published_at` now) by a conditional update, the question pending -> normal (the time it was
- * asked kept, its active time now), its asker's question count; the reviewer's note (optional) as feedback.
- * Of two approvals at once, one publishes and the other gets 409. The asker is told.
+ * asked kept, its active time now), its asker's question count; the reviewer's note (optional) as feedback; a
+ * timeline row `show` of the reviewer ("Published from the Staging Ground."), as an approval from the review queue
+ * has. Of two approvals at once, one publishes and the other gets 409. The asker is told.
  * @throws 404; 403 not a reviewer or their own question; 409 already decided or no longer pending
  */
 export async function approveStaged(ctx: AppContext, user: UserRow, input: StagingDecisionReq): Promise<StagingQuestionState> {
@@ -167,10 +170,12 @@ export async function approveStaged(ctx: AppContext, user: UserRow, input: Stagi
   requireReviewer(user, q, s);
   requireOpen(q, st);
   const now = nowSeconds();
+  const activityId = await requireIds(ctx).next('activity');
   await transaction(requireDb(ctx), async (tx) => {
     if (!(await repo.decide(tx, q.id, 'published', user.id, now))) throw conflict('error.staging.already_decided');
     if (!(await repo.publishQuestion(tx, q.id, q.user_id, now))) throw conflict('error.staging.already_decided');
     await repo.insertFeedback(tx, { id: newId(), question_id: q.id, user_id: user.id, kind: 'approved', content: input.content, created_at: now });
+    await insertModeratorActivity(tx, { id: activityId, userId: user.id, objectId: q.id, originalObjectId: q.id, activityType: 'show', reason: translate('staging.outcome.published', 'en_US'), now });
   });
   invalidateQuestionLists();
   await tell(ctx, 'staging_approved', q, user);

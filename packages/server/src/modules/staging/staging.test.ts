@@ -191,6 +191,9 @@ for (const dialect of DIALECTS) {
       expect(await newest()).toContain(qid);
       expect((await info(qid)).status).toBe(200);
       expect((await inbox(asker.token)).filter((x) => x.object_info.object_id === qid).map((x) => x.notification_action)).toContain('approved your question: it is published');
+      // The question's timeline has the publication, by the reviewer.
+      const timeline = (await call(app(), 'GET', `${API}/activity/timeline?object_id=${qid}`, { token: admin })).body.data.timeline as Array<{ activity_type: string; reason?: string; username?: string }>;
+      expect(timeline.find((x) => x.activity_type === 'show')).toMatchObject({ reason: 'Published from the Staging Ground.' });
       // Decided: a second decision and further feedback are refused; the feedback stays with its asker and reviewers.
       const again = await act('approve', reviewer2.token, { question_id: qid });
       expect(again.status).toBe(409);
