@@ -84,6 +84,42 @@ test('sign-up, activation e-mail, activation link, then asking is allowed', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('activation goes to the success page even when the user fetched as the page loads answers after it, as not activated', async ({ page, request }) => {
+  const name = `late${unique()}`.slice(0, 30);
+  const email = `${name}@example.com`;
+  const res = await request.post('/answer/api/v1/user/register/email', { data: { name, e_mail: email, pass: 'member-pass-123' } });
+  const { access_token } = ((await res.json()) as { data: { access_token: string } }).data;
+  const link = linkFromMail(await box.waitFor(email, { subject: /Activate your account/ }));
+  await withToken(page, access_token);
+
+  // The page's first GET /user/info is answered by the server at once (not activated yet) but reaches the page
+  // only after the activation call did: on a slow connection, it was on its way while the link was confirmed.
+  let activated!: () => void;
+  const activation = new Promise<void>((resolve) => (activated = resolve));
+  let refetched!: () => void;
+  const refetch = new Promise<void>((resolve) => (refetched = resolve));
+  let calls = 0;
+  await page.route('**/answer/api/v1/user/info', async (route) => {
+    calls += 1;
+    if (calls > 1) {
+      refetched();
+      return route.continue();
+    }
+    const early = await route.fetch();
+    await activation;
+    // Delivered once the page asked again (as it must), or at the latest 2 s after the activation answered.
+    await Promise.race([refetch, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await route.fulfill({ response: early });
+  });
+  page.on('response', (r) => {
+    if (r.url().includes('/answer/api/v1/user/email/verification')) activated();
+  });
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/users\/account-activation\/success$/);
+  await expect(page.getByRole('heading', { name: 'Your account is activated' })).toBeVisible();
+  expect(calls, 'the user was fetched again after the activation').toBeGreaterThan(1);
+});
+
 test('a not-activated user is sent to the inactive page and can resend the e-mail with a captcha', async ({ page, request, shot }) => {
   const name = `inact${unique()}`.slice(0, 30);
   const email = `${name}@example.com`;

@@ -52,10 +52,15 @@ export function useCurrentUser(): { user: CurrentUser | null; isLoading: boolean
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
-/** Forces a fresh GET /user/info (e.g. after changing settings). */
+/**
+ * Forces a fresh GET /user/info (e.g. after changing settings or activating the account). A fetch of the user
+ * already in flight was sent before the change and may answer with the old user (TanStack Query's fetchQuery would
+ * join it): it is cancelled first, so the answer always comes from a request sent after the caller's write.
+ */
 export async function refreshCurrentUser(): Promise<CurrentUser | null> {
   const client = getActiveQueryClient();
   if (!client) return fetchUser();
+  await client.cancelQueries({ queryKey: [USER_INFO_KEY] });
   return client.fetchQuery({ queryKey: [USER_INFO_KEY], queryFn: fetchUser, staleTime: 0 });
 }
 
