@@ -54,9 +54,13 @@ for (const width of [1280, 375]) {
         await expect(tab).toHaveAttribute('aria-current', 'page');
         // The oldest waiting question comes first: skip to ours.
         const task = page.getByRole('article', { name: 'Staging Ground' });
-        for (let i = 0; i < 20 && !(await task.getByText(title).isVisible()); i++) {
+        // The queue has loaded once a task shows; then skip (each skip shows another task) until ours comes.
+        await expect(task).toBeVisible();
+        for (let i = 0; i < 20; i++) {
+          const shown = await task.innerText();
+          if (shown.includes(title)) break;
           await page.getByRole('button', { name: 'Skip' }).click();
-          await page.waitForTimeout(300);
+          await expect(task).not.toHaveText(shown, { useInnerText: true });
         }
         await expect(task).toContainText(title);
         await shot(`review tab at ${width}`);
