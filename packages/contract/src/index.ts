@@ -13,3 +13,4 @@ export * from './schemas/wiki.js';
 export * from './schemas/close-vote.js';
 export * from './schemas/feeds.js';
 export * from './schemas/staging.js';
+export * from './schemas/inbound-mail.js';

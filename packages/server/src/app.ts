@@ -61,6 +61,7 @@ import { penaltyRoutes, startPenaltyHousekeeping } from './modules/penalty/index
 import { lockRoutes } from './modules/lock/index.js';
 import { bountyRoutes, startBountyPasses } from './modules/bounty/index.js';
 import { startChatNotices } from './modules/chat-notice/index.js';
+import { inboundMailRoutes, startInboundMail, WEBHOOK_PATH } from './modules/inbound-mail/index.js';
 import { wikiRoutes } from './modules/wiki/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { mailRoutes, startMailWorker } from './modules/mail/index.js';
@@ -122,6 +123,7 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/user/notification/unsubscribe',
   '/answer/api/v1/connector/',
   '/answer/api/v1/csp-report',
+  WEBHOOK_PATH,
 ];
 
 /**
@@ -181,6 +183,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startPenaltyHousekeeping(ctx);
   startBountyPasses(ctx);
   startChatNotices(ctx);
+  startInboundMail(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
     await ctx.database?.close();
@@ -254,6 +257,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(mcpRoutes);
   await app.register(mailRoutes);
   await app.register(notifyMailRoutes);
+  await app.register(inboundMailRoutes);
   await app.register(questionRoutes);
   await app.register(recommendRoutes);
   await app.register(badgeRoutes);

@@ -17,6 +17,7 @@ import { SiteLocksReq } from './lock.js';
 import { SiteCloseVotesReq } from './close-vote.js';
 import { SiteBountyReq } from './bounty.js';
 import { SiteStagingReq } from './staging.js';
+import { SiteInboundMailReq } from './inbound-mail.js';
 
 /* ---------------- Settings sections: GET and PUT /admin/api/siteinfo/{section} ---------------- */
 
@@ -219,6 +220,7 @@ export const SITEINFO_SECTIONS = {
   'close-votes': SiteCloseVotesReq,
   bounty: SiteBountyReq,
   staging: SiteStagingReq,
+  'inbound-mail': SiteInboundMailReq,
 } as const;
 export type SiteinfoSectionName = keyof typeof SITEINFO_SECTIONS;
 

@@ -18,6 +18,7 @@ import { excerpt, renderNotifyMail } from './notify-templates.js';
 import * as repo from './notify-mail.repository.js';
 import { getSmtp, isConfigured, mailBrand, queueEmail, type ComposedEmail } from '../mail/index.js';
 import { mailable, recipientLanguage, siteBase, unsubscribeLinks } from './recipients.js';
+import { replyHeaders } from '../inbound-mail/inbound-mail.replyto.js';
 
 /** An inbox notification as the mailer needs it (the notification content plus its receiver). */
 export interface InboxEvent {
@@ -98,7 +99,7 @@ export async function prepareNotificationMails(ctx: AppContext, events: InboxEve
     });
     out.push({
       dedupKey: notificationMailKey(e),
-      mail: { payload: { to: to.e_mail, ...rendered, template: `notify.${e.action}`, headers: links.headers }, configured: isConfigured(smtp) },
+      mail: { payload: { to: to.e_mail, ...rendered, template: `notify.${e.action}`, headers: { ...links.headers, ...(await replyHeaders(ctx, e)) } }, configured: isConfigured(smtp) },
     });
   }
   return out;

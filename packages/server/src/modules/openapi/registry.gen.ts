@@ -55,6 +55,7 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'DELETE', path: '/answer/api/v1/connector/user/unbinding', body: c.ConnectorUnbindingReq, summary: "DELETE /connector/user/unbinding" },
   { method: 'POST', path: '/answer/api/v1/follow', body: c.FollowReq, summary: "POST /follow" },
   { method: 'PUT', path: '/answer/api/v1/follow/tags', body: c.FollowTagsReq, summary: "PUT /follow/tags: the complete list of tags the user follows." },
+  { method: 'POST', path: '/answer/api/v1/inbound-mail/webhook', body: c.InboundMailWebhookReq, summary: "POST /answer/api/v1/inbound-mail/webhook?token=: one inbound message as a provider posts it." },
   { method: 'GET', path: '/answer/api/v1/meta/reaction/batch', query: c.ReactionBatchQuery, summary: "GET /meta/reaction/batch (Quorum extension)" },
   { method: 'GET', path: '/answer/api/v1/notification/page', query: c.NotificationPageQuery, summary: "GET /notification/page" },
   { method: 'PUT', path: '/answer/api/v1/notification/read/state', body: c.NotificationReadReq, summary: "PUT /notification/read/state" },

@@ -33,6 +33,7 @@ export const SECTION_KEYS: Record<SiteinfoSectionName, SettingsSection> = {
   'close-votes': 'site_close_votes',
   bounty: 'site_bounty',
   staging: 'site_staging',
+  'inbound-mail': 'site_inbound_mail',
 };
 
 /** Themes this build ships (GET /admin/api/theme/options). */

@@ -1,7 +1,7 @@
 /**
  * Site settings sections and their defaults (spec §3; field names from Answer's siteinfo responses).
  */
-import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, BOUNTY_DEFAULTS, type BountySettings, STAGING_DEFAULTS, type StagingSettings, type SiteSpamSettings } from '@quorum/contract';
+import { DEFAULT_PRIMARY_COLOR, MODERATION_WRITE_DEFAULTS, QUESTION_WRITE_DEFAULTS, SPAM_LIMIT_DEFAULTS, FLAG_HIDE_WEIGHT_DEFAULT, DEFAULT_SPAM_PHRASES, REVIEWER_TIMEOUT_DEFAULT, BOUNTY_DEFAULTS, type BountySettings, STAGING_DEFAULTS, type StagingSettings, INBOUND_MAIL_DEFAULTS, type InboundMailSettings, type SiteSpamSettings } from '@quorum/contract';
 import { DEFAULT_DISPOSABLE_DOMAINS } from '../spam/disposable.js';
 import { LOCK_SETTING_DEFAULTS, type SiteLocksReq } from '@quorum/contract';
 import { CLOSE_VOTE_DEFAULTS, type SiteCloseVotesReq } from '@quorum/contract';
@@ -64,6 +64,8 @@ export function defaultSettings(): SiteSettings {
     site_bounty: { ...BOUNTY_DEFAULTS },
     // The staging ground for new askers (modules/staging; contract schemas/staging.ts).
     site_staging: { ...STAGING_DEFAULTS },
+    // Reply by e-mail (modules/inbound-mail; contract schemas/inbound-mail.ts).
+    site_inbound_mail: { ...INBOUND_MAIL_DEFAULTS },
   };
 }
 
@@ -113,6 +115,7 @@ export interface SiteSettings {
   site_close_votes: SiteCloseVotesReq;
   site_bounty: BountySettings;
   site_staging: StagingSettings;
+  site_inbound_mail: InboundMailSettings;
 }
 
 export type SettingsSection = keyof SiteSettings;
