@@ -13,6 +13,7 @@ import { excerpt, mailable, recipientLanguage, renderNotifyMail, siteBase, unsub
 import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds, type UnsubscribeScope } from '../user/index.js';
 import * as repo from './digest.repository.js';
+import { replyHeaders } from '../inbound-mail/inbound-mail.replyto.js';
 import { localDate, type Period } from './period.js';
 
 /** Most questions one digest lists (spec §9). */
@@ -103,7 +104,7 @@ export async function composeNewQuestion(ctx: AppContext, questionId: string): P
       unsubscribeUrl: links.pageUrl,
       brand: mailBrand(site),
     });
-    mails.push({ dedupKey: `tag_question:${q.id}:${id}`, mail: { payload: { to: user.e_mail, ...rendered, template: 'notify.tag_question', headers: links.headers }, configured: isConfigured(smtp) } });
+    mails.push({ dedupKey: `tag_question:${q.id}:${id}`, mail: { payload: { to: user.e_mail, ...rendered, template: 'notify.tag_question', headers: { ...links.headers, ...(await replyHeaders(ctx, { receiver_id: id, action: 'tag_question', object_type: 'question', object_id: q.id, question_id: q.id })) } }, configured: isConfigured(smtp) } });
   }
   return { mails, count: mails.length };
 }

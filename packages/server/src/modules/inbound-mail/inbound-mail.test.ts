@@ -10,6 +10,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { startMailbox, useMailbox, type Mailbox } from '../../../test/mailbox.js';
 import { activeUser, answerQuestion, askQuestion, type TestUser } from '../comment/social.testkit.js';
+import { runMailJobs } from '../digest/index.js';
 import { startInboundSmtp, type InboundSmtp } from './index.js';
 
 const V1 = '/answer/api/v1';
@@ -171,6 +172,22 @@ for (const dialect of DIALECTS) {
       await send(mail);
       const list = (await call(app(), 'GET', `${V1}/question/page?tag=lager&page=1&page_size=20&order=newest`)).body.data.list as { title: string; operator?: { username: string } }[];
       expect(list.map((q) => q.title)).toContain('How long should a lager lager?');
+    });
+
+    it('mailing-list mode: the instant e-mail of a new question in a followed tag is answered by replying to it', async (t) => {
+      if (!site) return t.skip();
+      await askQuestion(app(), alice.token, 'Seeding the cider tag', 'cider');
+      const tag = await call(app(), 'GET', `${V1}/tag?tag_name=cider`, { token: carol.token });
+      expect((await call(app(), 'POST', `${V1}/follow`, { token: carol.token, body: { object_id: tag.body.data.tag_id } })).status).toBe(200);
+      expect((await call(app(), 'PUT', `${V1}/user/notification/config`, { token: carol.token, body: { all_new_question_for_following_tags: { key: 'email', enable: true, frequency: 'instant' } } })).status).toBe(200);
+      await runMailJobs(app().quorum);
+      const mark = box.messages.length;
+      const qid = await askQuestion(app(), alice.token, 'Which apples make a dry cider?', 'cider');
+      await runMailJobs(app().quorum);
+      const address = await replyTo(carol, /New question in cider: Which apples make a dry cider\?/, mark);
+      expect(address).toMatch(new RegExp(`^r\\+a${qid}\\.${carol.id}\\.[0-9a-f]{24}@`));
+      await send({ from: 'carol@example.com', to: address, subject: 'Re: New question in cider', text: 'Bittersharp apples such as Kingston Black.\n\nOn Thu, 3 Dec 2026, Test Site wrote:\n> Which apples make a dry cider?' });
+      expect((await answers(qid)).map((a) => [a.content, a.user_info.username])).toEqual([['Bittersharp apples such as Kingston Black.', 'carol']]);
     });
 
     it('takes mail from a provider webhook: token checked, SPF/DKIM fields honoured, refusals bounced to the member, retries posted once', async (t) => {
