@@ -25,5 +25,8 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
     .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('inbound_mails_updated_idx').on('inbound_mails').column('updated_at').execute();
-  await db.insertInto('config').values({ name: 'mail.reply_secret', value: randomBytes(32).toString('base64url') }).execute();
+  // A restored backup taken before this migration may already hold the key (its config rows come from a newer
+  // site's export, backup.test "migrates an older backup"): keep it, as signed addresses in sent mail use it.
+  const existing = await db.selectFrom('config').select('name').where('name', '=', 'mail.reply_secret').executeTakeFirst();
+  if (!existing) await db.insertInto('config').values({ name: 'mail.reply_secret', value: randomBytes(32).toString('base64url') }).execute();
 }
