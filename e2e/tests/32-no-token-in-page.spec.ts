@@ -96,6 +96,8 @@ test('sign-up, activation and login through the pages never hand the session tok
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  // The login ends by going home (its return target): leaving before then races that navigation.
+  await expect(page).toHaveURL(/\/$/);
   const loginToken = await keep();
   expect(loginToken).toBeTruthy();
   const [loggedIn] = await seen.jsonCalls('/answer/api/v1/user/login/email');
