@@ -41,6 +41,9 @@ const NOT_SILENCED = [
   `PUT ${V1}/notification/read/state/all`,
   `POST ${V1}/follow`,
   `PUT ${V1}/follow/tags`,
+  // Inbound mail from a provider: authenticated by its token, not a member's session; the member a mail posts as
+  // is refused while silenced in the mail path itself (modules/inbound-mail, isSilenced).
+  `POST ${V1}/inbound-mail/webhook`,
   // The installer (refuses once installed) and MCP (key-authenticated; its tools call the routes above).
   'POST /installation/config-file/check',
   'POST /installation/db/check',
