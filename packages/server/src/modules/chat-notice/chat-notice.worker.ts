@@ -12,6 +12,7 @@
  */
 import { nowSeconds, type AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
+import { startQueueWorker, type QueueWorker } from '../../core/periodic.js';
 import { guardedFetch } from '../connector/index.js';
 import { callPlugin } from '../plugin/index.js';
 import * as repo from './chat-notice.repository.js';
@@ -79,43 +80,14 @@ export async function runChatNotices(ctx: AppContext, now = nowSeconds()): Promi
   return n;
 }
 
-const workers = new WeakMap<AppContext, { wake(): void }>();
+const workers = new WeakMap<AppContext, QueueWorker>();
 
 /** Wakes this app's worker (after queuing notices) so they go out without waiting for the next poll. */
 export function wakeChatNotices(ctx: AppContext): void {
   workers.get(ctx)?.wake();
 }
 
-/** Starts the polling worker of an app; stopped through ctx.onClose. */
+/** Starts the polling worker of an app (core/periodic.ts startQueueWorker); stopped through ctx.onClose. */
 export function startChatNoticeWorker(ctx: AppContext): void {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const tick = async (): Promise<void> => {
-    if (stopped || !ctx.installed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          while (!stopped && (await runChatNotices(ctx)) > 0);
-        } while (again && !stopped);
-      } catch (err) {
-        if (!stopped) ctx.log.error({ err }, 'chat notice delivery failed');
-      }
-    })();
-    await running;
-    running = null;
-  };
-  const timer = setInterval(() => void tick(), POLL_MS);
-  timer.unref();
-  workers.set(ctx, { wake: () => void tick() });
-  ctx.onClose.push(async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
+  workers.set(ctx, startQueueWorker(ctx, POLL_MS, 'chat notice delivery failed', () => runChatNotices(ctx)));
 }

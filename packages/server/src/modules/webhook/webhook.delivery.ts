@@ -14,6 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { nowSeconds, type AppContext } from '../../core/context.js';
 import type { Db } from '../../core/db/index.js';
+import { startQueueWorker, type QueueWorker } from '../../core/periodic.js';
 import { guardedLookup, literalRefusal } from './webhook.address.js';
 import * as repo from './webhook.repository.js';
 
@@ -119,35 +120,14 @@ export async function runWebhookDeliveries(ctx: AppContext, now = nowSeconds()):
   return n;
 }
 
-const workers = new WeakMap<AppContext, { wake(): void }>();
+const workers = new WeakMap<AppContext, QueueWorker>();
 
 /** Wakes this app's worker (after queuing deliveries) so they go out without waiting for the next poll. */
 export function wakeWebhookWorker(ctx: AppContext): void {
   workers.get(ctx)?.wake();
 }
 
-/** Starts the polling worker of an app; stopped through ctx.onClose. */
+/** Starts the polling worker of an app (core/periodic.ts startQueueWorker); stopped through ctx.onClose. */
 export function startWebhookWorker(ctx: AppContext): void {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = async () => {
-    if (running || stopped || !ctx.installed) return;
-    running = (async () => {
-      try {
-        while (!stopped && (await runWebhookDeliveries(ctx)) > 0);
-      } catch (err) {
-        if (!stopped) ctx.log.error({ err }, 'webhook delivery failed');
-      }
-    })();
-    await running;
-    running = null;
-  };
-  const timer = setInterval(() => void tick(), POLL_MS);
-  timer.unref();
-  workers.set(ctx, { wake: () => void tick() });
-  ctx.onClose.push(async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
+  workers.set(ctx, startQueueWorker(ctx, POLL_MS, 'webhook delivery failed', () => runWebhookDeliveries(ctx)));
 }
