@@ -138,15 +138,25 @@ export async function commentStaged(ctx: AppContext, user: UserRow, input: Stagi
 }
 
 /**
+ * The staged question a reviewer decides on (request changes, approve, send to the queue): loaded, the caller a
+ * reviewer of it, still open.
+ * @throws 404 unknown or not staged; 403 not a reviewer or their own question; 409 already decided
+ */
+async function openForDecision(ctx: AppContext, user: UserRow, questionId: string) {
+  const s = await stagingSettings(ctx);
+  const { q, st } = await load(ctx, questionId);
+  requireReviewer(user, q, s);
+  requireOpen(q, st);
+  return q;
+}
+
+/**
  * POST /staging/changes: a reviewer asks for changes (saying which); the state becomes `changes` until the asker
  * edits the question. The asker is told.
  * @throws 404; 403 not a reviewer or their own question; 409 no longer staged
  */
 export async function requestChanges(ctx: AppContext, user: UserRow, input: StagingChangesReq): Promise<StagingQuestionState> {
-  const s = await stagingSettings(ctx);
-  const { q, st } = await load(ctx, input.question_id);
-  requireReviewer(user, q, s);
-  requireOpen(q, st);
+  const q = await openForDecision(ctx, user, input.question_id);
   const now = nowSeconds();
   await transaction(requireDb(ctx), async (tx) => {
     if (!(await repo.setOpenState(tx, q.id, 'changes', repo.OPEN_STATES, now))) throw conflict('error.staging.already_decided');
@@ -165,10 +175,7 @@ export async function requestChanges(ctx: AppContext, user: UserRow, input: Stag
  * @throws 404; 403 not a reviewer or their own question; 409 already decided or no longer pending
  */
 export async function approveStaged(ctx: AppContext, user: UserRow, input: StagingDecisionReq): Promise<StagingQuestionState> {
-  const s = await stagingSettings(ctx);
-  const { q, st } = await load(ctx, input.question_id);
-  requireReviewer(user, q, s);
-  requireOpen(q, st);
+  const q = await openForDecision(ctx, user, input.question_id);
   const now = nowSeconds();
   const activityId = await requireIds(ctx).next('activity');
   await transaction(requireDb(ctx), async (tx) => {
@@ -188,10 +195,7 @@ export async function approveStaged(ctx: AppContext, user: UserRow, input: Stagi
  * @throws 404; 403 not a reviewer or their own question; 409 already decided or no longer pending
  */
 export async function sendToQueue(ctx: AppContext, user: UserRow, input: StagingDecisionReq): Promise<StagingQuestionState> {
-  const s = await stagingSettings(ctx);
-  const { q, st } = await load(ctx, input.question_id);
-  requireReviewer(user, q, s);
-  requireOpen(q, st);
+  const q = await openForDecision(ctx, user, input.question_id);
   const now = nowSeconds();
   await transaction(requireDb(ctx), async (tx) => {
     if (!(await repo.decide(tx, q.id, 'queued', user.id, now))) throw conflict('error.staging.already_decided');
