@@ -14,3 +14,4 @@ export * from './schemas/close-vote.js';
 export * from './schemas/feeds.js';
 export * from './schemas/staging.js';
 export * from './schemas/inbound-mail.js';
+export * from './schemas/ldap.js';

@@ -40,6 +40,7 @@ import { languageRoutes } from './modules/language/language.routes.js';
 import { pluginRoutes } from './modules/plugin/plugin.routes.js';
 import { captchaRoutes } from './modules/captcha/index.js';
 import { connectorRoutes } from './modules/connector/index.js';
+import { ldapRoutes } from './modules/ldap/index.js';
 import { installUserCenterGuard, userCenterPublicPaths, userCenterRoutes } from './modules/user-center/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
@@ -122,6 +123,7 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/user/action/record',
   '/answer/api/v1/user/notification/unsubscribe',
   '/answer/api/v1/connector/',
+  '/answer/api/v1/ldap/',
   '/answer/api/v1/csp-report',
   WEBHOOK_PATH,
 ];
@@ -242,6 +244,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(pluginRoutes);
   await app.register(captchaRoutes);
   await app.register(connectorRoutes);
+  await app.register(ldapRoutes);
   await app.register(userCenterRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
