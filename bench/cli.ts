@@ -12,9 +12,13 @@
  *   compression    rendered and cached question page and the list API with and without Accept-Encoding: req/s and bytes
  *   lighthouse     Lighthouse (mobile and desktop) on eight pages of the built site with the beer.stackexchange.com dump:
  *                  category scores, FCP, LCP, TBT, CLS, bytes transferred (needs the fixture and Chromium)
+ *   scale          10k, 100k and 1M-question sites (3 answers, 4 comments, 5 votes per question, Zipf authors and
+ *                  tags) on SQLite, PostgreSQL and MariaDB (to 100k): reads, search, writes, sitemap, backup and
+ *                  restore, import, size on disk and server RSS, each as a ratio to the 10k site (hours at 1M;
+ *                  not part of `all`)
  *   compare        server CPU per request of this checkout against another one, in one process (bench/compare.ts;
  *                  needs BENCH_OLD_ROOT, BENCH_OLD_DATA and BENCH_DATA_DIR; not part of `all`)
- *   all            every one of the above but compare
+ *   all            every one of the above but compare and scale
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,9 +26,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS: Record<string, string> = { site: 'run.ts', import: 'import.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts', memory: 'memory.ts', compression: 'compression.ts', lighthouse: 'lighthouse.ts', compare: 'compare.ts' };
+const SCRIPTS: Record<string, string> = { site: 'run.ts', import: 'import.ts', search: 'search.ts', 'question-page': 'question-page.ts', dashboard: 'dashboard.ts', live: 'live.ts', traffic: 'traffic.ts', memory: 'memory.ts', compression: 'compression.ts', lighthouse: 'lighthouse.ts', scale: 'scale.ts', compare: 'compare.ts' };
 /** Benchmarks that need a setup of their own (see their headers), left out of `all`. */
-const NOT_IN_ALL = new Set(['compare']);
+const NOT_IN_ALL = new Set(['compare', 'scale']);
 
 const asked = process.argv.slice(2);
 const names = asked.length === 0 ? ['site'] : asked.includes('all') ? Object.keys(SCRIPTS).filter((n) => !NOT_IN_ALL.has(n)) : asked;
