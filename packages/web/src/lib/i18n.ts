@@ -39,10 +39,13 @@ function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-/** server.yaml first, then the UI files by name: UI keys win where a key exists in both. */
+/**
+ * server.yaml first, then the UI files by name: UI keys win where a key exists in both. Names compare by code
+ * unit, not `localeCompare`, whose first call builds an ICU collator (~10 ms of a phone's start-up).
+ */
 function fileOrder([a]: [string, unknown], [b]: [string, unknown]): number {
   const rank = (f: string) => (f.endsWith('/server.yaml') ? 0 : 1);
-  return rank(a) - rank(b) || a.localeCompare(b);
+  return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function collect(files: Record<string, Tree>): Record<string, { translation: Tree }> {
