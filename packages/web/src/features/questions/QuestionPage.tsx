@@ -20,7 +20,7 @@ import NotFoundPage from '../errors/NotFoundPage';
 import { AnswerItem } from './AnswerItem';
 import { LiveBanner } from './LiveBanner';
 import { answerPageKey, isAnswerPageKeyOf, PAGE_SIZE, parsePage, questionInfoKey, useAnswerInfo, useAnswerPage, useQuestionInfo } from './hooks';
-import { AfterHydration, AnswerForm, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
+import { AfterHydration, AnswerSection, Comments, PostToolbar, PostVote, QuestionAside } from './lazyParts';
 import { AuthorCard, VoteCount } from './PostParts';
 import { WikiCard, wikiHistoryHref } from '../wiki/WikiCard';
 import { DuplicateOf, type DuplicateTarget } from './DuplicateOf';
@@ -207,9 +207,7 @@ export default function QuestionPage() {
             ) : null}
           </section>
 
-          <AfterHydration>
-            <AnswerForm question={q} onPosted={onPosted} />
-          </AfterHydration>
+          <AnswerSection question={q} onPosted={onPosted} />
         </div>
         <div className="col-lg-3">
           <AfterHydration>
