@@ -38,6 +38,8 @@ const LocksPage: ComponentType = lazy(withStrings(() => import('../lock/LocksSet
 const BountyPage: ComponentType = lazy(withStrings(() => import('../bounty/BountySettingsPage'), ['ui-bounty']));
 // The staging ground settings (features/staging), with their strings (ui-staging.yaml).
 const StagingPage: ComponentType = lazy(withStrings(() => import('../staging/StagingSettingsPage'), ['ui-staging']));
+// Directory (LDAP) login settings (features/ldap), with their strings (ui-ldap.yaml).
+const LdapPage: ComponentType = lazy(withStrings(() => import('../ldap/LdapSettingsPage'), ['ui-ldap']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -99,6 +101,7 @@ export default function AdminPage() {
             <Route path="write" element={<WritePage />} />
             <Route path="seo" element={<SeoPage />} />
             <Route path="login" element={<LoginSettingsPage />} />
+            <Route path="ldap" element={<Suspense fallback={<PageSpinner />}><LdapPage /></Suspense>} />
             <Route path="settings-users" element={<UsersSettingsPage />} />
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />

@@ -1,6 +1,6 @@
 /**
  * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
- * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, users,
+ * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, ldap, users,
  * privileges, captcha, spam); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
 
@@ -35,6 +35,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('write'),
       item('seo'),
       item('login'),
+      item('ldap'),
       item('settings_users', 'settings-users'),
       item('privileges'),
       item('captcha'),
