@@ -96,11 +96,17 @@ const channel = z.object({ key: z.string().optional(), enable: z.boolean({ error
 export const TAG_MAIL_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 export type TagMailFrequency = (typeof TAG_MAIL_FREQUENCIES)[number];
 
-/** PUT /user/notification/config (Answer's UpdateUserNotificationConfigReq) */
+/**
+ * PUT /user/notification/config (Answer's UpdateUserNotificationConfigReq)
+ *
+ * `mailing_list` is Quorum's (not in Answer): every new post of followed tags by e-mail, answerable by reply;
+ * Answer's client never sends it, so it keeps its value.
+ */
 export const NotificationConfigReq = z.object({
   inbox: channel.optional(),
   all_new_question: channel.optional(),
   all_new_question_for_following_tags: channel.extend({ frequency: z.enum(TAG_MAIL_FREQUENCIES, { error: 'error.form.is_invalid' }).optional() }).optional(),
+  mailing_list: channel.optional(),
 });
 export type NotificationConfigReq = z.infer<typeof NotificationConfigReq>;
 

@@ -340,6 +340,8 @@ export interface UserNotificationConfigTable {
   updated_at: Int;
   /** New questions in followed tags: instant, daily or weekly (migration 009). */
   tag_frequency: Str;
+  /** Mailing-list mode: every new post of followed tags by e-mail, 0/1 (migration 039). */
+  mailing_list: Int;
 }
 
 

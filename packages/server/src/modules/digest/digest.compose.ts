@@ -5,7 +5,7 @@
  * checks again, when it runs, that the member still wants it and can be mailed. Reads only: the caller queues
  * the result in the transaction that marks the job done.
  */
-import { questionPath } from '@quorum/contract';
+import { questionPath, UserStatus } from '@quorum/contract';
 import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { translate } from '../../core/i18n.js';
 import { getSmtp, isConfigured, mailBrand } from '../mail/index.js';
@@ -13,7 +13,8 @@ import { excerpt, mailable, recipientLanguage, renderNotifyMail, siteBase, unsub
 import { getSettings, type SiteSettings } from '../siteinfo/index.js';
 import { emailOptions, findUsersByIds, type UnsubscribeScope } from '../user/index.js';
 import * as repo from './digest.repository.js';
-import { replyHeaders } from '../inbound-mail/inbound-mail.replyto.js';
+import { isSuspended } from '../../core/auth/index.js';
+import { replyPart } from './mailing-list.js';
 import { localDate, type Period } from './period.js';
 
 /** Most questions one digest lists (spec §9). */
@@ -75,36 +76,43 @@ export async function composeDigest(ctx: AppContext, kind: DigestKind, userId: s
 
 /**
  * The e-mails of one new question to the members who follow one of its tags and chose instant e-mails for
- * them (never its author). Outbox key `tag_question:<question>:<member>`.
+ * them, or mailing-list mode (mailing-list.ts), never its author; a suspended or deleted author's question mails
+ * nobody. Mailing-list members' e-mails unsubscribe from mailing-list mode and say that a reply answers; a
+ * silenced member's carry no reply address. Outbox key `tag_question:<question>:<member>`.
  */
 export async function composeNewQuestion(ctx: AppContext, questionId: string): Promise<{ mails: PreparedMail[]; count: number }> {
   const db = requireDb(ctx);
   const q = await repo.questionWithTags(db, questionId);
   if (!q) return { mails: [], count: 0 };
-  const followers = (await repo.instantTagFollowers(db, q.tag_ids)).filter((id) => id !== q.user_id);
+  const [instant, list] = await Promise.all([repo.instantTagFollowers(db, q.tag_ids), repo.mailingListFollowers(db, q.tag_ids)]);
+  const listed = new Set(list);
+  const followers = [...new Set([...instant, ...list])].filter((id) => id !== q.user_id);
   if (!followers.length) return { mails: [], count: 0 };
   const [site, users, smtp] = await Promise.all([getSettings(ctx), findUsersByIds(db, [...followers, q.user_id]), getSmtp(ctx)]);
   const author = users.get(q.user_id);
   const now = nowSeconds();
+  if (!author || author.status === UserStatus.deleted || isSuspended(author, now)) return { mails: [], count: 0 };
   const mails: PreparedMail[] = [];
   for (const id of followers) {
     const user = users.get(id);
     if (!mailable(user, now)) continue;
     const lang = recipientLanguage(user, site);
-    const values = { site_name: site.general.name, title: q.title, tags: q.tags.join(', '), user: author ? author.display_name || author.username : translate('notify_mail.someone', lang) };
-    const links = await unsubscribeLinks(db, site, id, 'all_new_question_for_following_tags');
+    const values = { site_name: site.general.name, title: q.title, tags: q.tags.join(', '), user: author.display_name || author.username };
+    const inList = listed.has(id);
+    const links = await unsubscribeLinks(db, site, id, inList ? 'mailing_list' : 'all_new_question_for_following_tags');
+    const reply = await replyPart(ctx, user, { receiver_id: id, action: 'tag_question', object_type: 'question', object_id: q.id, question_id: q.id }, lang, 'question', now);
     const rendered = renderNotifyMail({
       lang,
       subject: translate('notify_mail.tag_question.subject', lang, values),
-      lines: [translate('notify_mail.tag_question.line', lang, values), q.title],
+      lines: [translate('notify_mail.tag_question.line', lang, values), q.title, ...(inList ? reply.lines : [])],
       quote: excerpt(q.original_text) || undefined,
       action: { label: translate('notify_mail.open.question', lang), url: questionUrl(site, q) },
-      reason: translate('notify_mail.reason.following_tags', lang, values),
+      reason: translate(inList ? 'mailing_list.reason' : 'notify_mail.reason.following_tags', lang, values),
       settingsUrl: links.settingsUrl,
       unsubscribeUrl: links.pageUrl,
       brand: mailBrand(site),
     });
-    mails.push({ dedupKey: `tag_question:${q.id}:${id}`, mail: { payload: { to: user.e_mail, ...rendered, template: 'notify.tag_question', headers: { ...links.headers, ...(await replyHeaders(ctx, { receiver_id: id, action: 'tag_question', object_type: 'question', object_id: q.id, question_id: q.id })) } }, configured: isConfigured(smtp) } });
+    mails.push({ dedupKey: `tag_question:${q.id}:${id}`, mail: { payload: { to: user.e_mail, ...rendered, template: 'notify.tag_question', headers: { ...links.headers, ...reply.headers } }, configured: isConfigured(smtp) } });
   }
   return { mails, count: mails.length };
 }

@@ -5,7 +5,8 @@
  * A pass (every node runs one every 30 s, digest.scheduler.ts) does two things:
  * 1. Schedules. For the last complete week and day in the interface time zone it creates the jobs of every
  *    opted-in member: a marker row `schedule / <kind>:<period>` is inserted in the same transaction as the
- *    members' rows, so of several nodes exactly one creates them, once. New questions get one fan-out job each.
+ *    members' rows, so of several nodes exactly one creates them, once. New questions get one fan-out job each,
+ *    and so do new public answers and comments (mailing-list mode, mailing-list.ts).
  * 2. Works. It claims due jobs with a compare-and-set (waiting -> claimed, with a 5-minute lease), composes the
  *    e-mails, then in one transaction queues them in the outbox (unique key per event and recipient) and marks
  *    the job done. A node that dies holding a job leaves nothing half done: after the lease another node runs it
@@ -17,6 +18,7 @@ import { transaction } from '../../core/db/index.js';
 import { queuePreparedMails, type PreparedMail } from '../notify-mail/index.js';
 import { getSettings } from '../siteinfo/index.js';
 import { composeDigest, composeNewQuestion, type DigestKind } from './digest.compose.js';
+import { composeListPost, LIST_ANSWER, LIST_COMMENT } from './mailing-list.js';
 import * as repo from './digest.repository.js';
 import { periodOfKey, previousDay, previousWeek } from './period.js';
 
@@ -31,7 +33,7 @@ const NEW_QUESTION_WINDOW = 2 * 24 * 60 * 60;
 
 const NEW_QUESTION = 'new_question';
 const SCHEDULE = 'schedule';
-const WORK_KINDS = ['weekly_digest', 'tag_daily', 'tag_weekly', NEW_QUESTION];
+const WORK_KINDS = ['weekly_digest', 'tag_daily', 'tag_weekly', NEW_QUESTION, LIST_ANSWER, LIST_COMMENT];
 
 /** What one pass did (tests and logs). */
 export interface PassResult {
@@ -68,11 +70,17 @@ async function schedule(ctx: AppContext, now: number): Promise<number> {
   const since = Math.max((await repo.findJob(db, started))?.created_at ?? now, now - NEW_QUESTION_WINDOW);
   const fresh = await repo.questionsWithoutJob(db, NEW_QUESTION, since, 500);
   if (fresh.length) n += await repo.insertJobs(db, fresh.map((q) => ({ kind: NEW_QUESTION, user_id: q.user_id, job_key: q.id, status: JobStatus.waiting, created_at: now })));
+  // Mailing-list mode (mailing-list.ts): a fan-out per new public answer and comment, from the same start.
+  for (const [kind, find] of [[LIST_ANSWER, repo.answersWithoutJob], [LIST_COMMENT, repo.commentsWithoutJob]] as const) {
+    const posts = await find(db, kind, since, 500);
+    if (posts.length) n += await repo.insertJobs(db, posts.map((p) => ({ kind, user_id: p.user_id, job_key: p.id, status: JobStatus.waiting, created_at: now })));
+  }
   return n;
 }
 
 async function compose(ctx: AppContext, job: repo.MailJobRow, tz: string): Promise<{ mails: PreparedMail[]; count: number }> {
   if (job.kind === NEW_QUESTION) return composeNewQuestion(ctx, job.job_key);
+  if (job.kind === LIST_ANSWER || job.kind === LIST_COMMENT) return composeListPost(ctx, job.kind, job.job_key);
   const kind = job.kind as DigestKind;
   return composeDigest(ctx, kind, job.user_id, periodOfKey(job.job_key, tz, kind === 'tag_daily' ? 1 : 7));
 }

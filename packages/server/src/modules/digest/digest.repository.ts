@@ -164,3 +164,63 @@ export async function instantTagFollowers(db: Db, tagIds: string[]): Promise<str
     .execute();
   return rows.map((r) => r.user_id);
 }
+
+/** Members following any of the tags who turned mailing-list mode on (their accounts not yet checked). */
+export async function mailingListFollowers(db: Db, tagIds: string[]): Promise<string[]> {
+  if (!tagIds.length) return [];
+  const rows = await db.kysely
+    .selectFrom('follows as f')
+    .innerJoin('user_notification_config as c', 'c.user_id', 'f.user_id')
+    .select('f.user_id')
+    .distinct()
+    .where('f.object_type', '=', 'tag')
+    .where('f.object_id', 'in', tagIds)
+    .where('c.mailing_list', '=', 1)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Available answers created at or after `since`, on listed questions, with no job of `kind` yet (new answers of
+ * mailing-list mode to fan out). The job's user is the author, so the check reads the job's primary key.
+ */
+export async function answersWithoutJob(db: Db, kind: string, since: number, limit: number): Promise<Array<{ id: string; user_id: string }>> {
+  return db.kysely
+    .selectFrom('answers as a')
+    .innerJoin('questions as q', 'q.id', 'a.question_id')
+    .select(['a.id', 'a.user_id'])
+    .where('a.status', '=', 1)
+    .where('a.created_at', '>=', since)
+    .where('q.status', 'in', LISTED)
+    .where('q.show', '=', 1)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_jobs as j').select('j.job_key').where('j.kind', '=', kind).whereRef('j.user_id', '=', 'a.user_id').whereRef('j.job_key', '=', 'a.id'))))
+    .orderBy('a.created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Available comments created at or after `since`, on listed questions, with no job of `kind` yet (index of migration 039). */
+export async function commentsWithoutJob(db: Db, kind: string, since: number, limit: number): Promise<Array<{ id: string; user_id: string }>> {
+  return db.kysely
+    .selectFrom('comments as c')
+    .innerJoin('questions as q', 'q.id', 'c.question_id')
+    .select(['c.id', 'c.user_id'])
+    .where('c.created_at', '>=', since)
+    .where('c.status', '=', 1)
+    .where('q.status', 'in', LISTED)
+    .where('q.show', '=', 1)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('mail_jobs as j').select('j.job_key').where('j.kind', '=', kind).whereRef('j.user_id', '=', 'c.user_id').whereRef('j.job_key', '=', 'c.id'))))
+    .orderBy('c.created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** An available answer with its author and text, or undefined (deleted, pending, unknown). */
+export function availableAnswer(db: Db, id: string): Promise<{ id: string; question_id: string; user_id: string; original_text: string } | undefined> {
+  return db.kysely.selectFrom('answers').select(['id', 'question_id', 'user_id', 'original_text']).where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+}
+
+/** An available comment with the post it is on, or undefined (deleted, hidden by flags, unknown). */
+export function availableComment(db: Db, id: string): Promise<{ id: string; object_id: string; question_id: string; user_id: string; original_text: string } | undefined> {
+  return db.kysely.selectFrom('comments').select(['id', 'object_id', 'question_id', 'user_id', 'original_text']).where('id', '=', id).where('status', '=', 1).executeTakeFirst();
+}

@@ -4,14 +4,19 @@
  * with `{status, reason}` for a message posted, already posted (a provider's retry: nothing is posted twice) or
  * refused (the member gets a bounce e-mail with the reason; an unknown or forged sender is dropped and logged), so
  * the provider does not retry those; 503 when it should retry later.
+ *
+ * GET /answer/admin/api/inbound-mail/status (administrators): how the SMTP server and the webhook are configured
+ * (inbound-mail.status.ts), for the admin page; read-only.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { InboundMailWebhookReq } from '@quorum/contract';
 import { AppError, notFound } from '../../core/errors.js';
+import { requireAdmin } from '../../core/auth/index.js';
 import { ok, parse } from '../../core/http.js';
 import { queueBounce } from './inbound-mail.bounce.js';
 import { MAX_MESSAGE_BYTES, processInbound } from './inbound-mail.service.js';
+import { inboundStatus } from './inbound-mail.status.js';
 
 /** The webhook's path (written out in the route below too, where the OpenAPI scan reads it). */
 export const WEBHOOK_PATH = '/answer/api/v1/inbound-mail/webhook';
@@ -38,5 +43,10 @@ export async function inboundMailRoutes(app: FastifyInstance): Promise<void> {
       if (!(await queueBounce(ctx, out)) && !out.member) ctx.log.warn({ reason: out.reason }, 'inbound mail: webhook message dropped');
     }
     return ok(req, { status: out.status, reason: out.reason ?? '', post_id: out.postId ?? '' });
+  });
+
+  app.get('/answer/admin/api/inbound-mail/status', async (req) => {
+    await requireAdmin(ctx, req);
+    return ok(req, inboundStatus(ctx));
   });
 }

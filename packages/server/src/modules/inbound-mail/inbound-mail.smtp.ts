@@ -13,6 +13,7 @@ import { translate } from '../../core/i18n.js';
 import { readAddress } from './inbound-mail.address.js';
 import { MAX_MESSAGE_BYTES, processInbound } from './inbound-mail.service.js';
 import { inboundSettings } from './inbound-mail.settings.js';
+import { noteListening } from './inbound-mail.status.js';
 
 /** A running inbound server. */
 export interface InboundSmtp {
@@ -96,7 +97,8 @@ export async function startInboundSmtp(ctx: AppContext, opts: { port: number; ho
   });
   const port = (server.server.address() as AddressInfo).port;
   let closed: Promise<void> | null = null;
-  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())));
+  const close = () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => noteListening(ctx, null)));
+  noteListening(ctx, port);
   ctx.onClose.push(close);
   return { port, close };
 }

@@ -6,12 +6,14 @@
  */
 import type { AppContext } from '../../core/context.js';
 import { startInboundSmtp } from './inbound-mail.smtp.js';
+import { configuredSmtpPort } from './inbound-mail.status.js';
 
 export { replyHeaders, replyTargetOf, type ReplyableEvent } from './inbound-mail.replyto.js';
 export { replyAddress, tagAddress, readAddress, type ReplyTarget } from './inbound-mail.address.js';
 export { startInboundSmtp, type InboundSmtp } from './inbound-mail.smtp.js';
 export { processInbound, MAX_MESSAGE_BYTES, CLAIM_LEASE_SECONDS, type InboundOutcome } from './inbound-mail.service.js';
 export { inboundMailRoutes, WEBHOOK_PATH } from './inbound-mail.routes.js';
+export { inboundStatus, type InboundStatus } from './inbound-mail.status.js';
 
 /**
  * Starts the inbound SMTP server when its port is configured (env `QUORUM_INBOUND_SMTP_PORT`); a port that cannot
@@ -20,8 +22,8 @@ export { inboundMailRoutes, WEBHOOK_PATH } from './inbound-mail.routes.js';
 export function startInboundMail(ctx: AppContext, env: NodeJS.ProcessEnv = process.env): void {
   const raw = env.QUORUM_INBOUND_SMTP_PORT?.trim();
   if (!raw) return;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  const port = configuredSmtpPort(env);
+  if (port === null) {
     ctx.log.error(`QUORUM_INBOUND_SMTP_PORT must be a port number; got "${raw}": inbound mail is off`);
     return;
   }

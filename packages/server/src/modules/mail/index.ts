@@ -7,3 +7,4 @@ export { getSmtp, isConfigured, PASSWORD_MASK, type SmtpSettings } from './smtp.
 export { TEMPLATES, type MailTemplate } from './templates.js';
 export { mailBrand, mailDocument, type MailBrand } from './layout.js';
 export { mailRoutes } from './mail.routes.js';
+export { queuedKeys } from './mail.repository.js';

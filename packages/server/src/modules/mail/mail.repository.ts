@@ -44,6 +44,13 @@ export async function insertOutbox(db: Db, row: Insertable<OutboxTable>): Promis
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Which of these outbox keys are already queued (any status): a mailer that must not repeat another's e-mail asks. */
+export async function queuedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await db.kysely.selectFrom('outbox').select('dedup_key').where('dedup_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.dedup_key ?? ''));
+}
+
 /**
  * Rows a worker may take now: pending and due, or stuck in `sending` since before `staleBefore`
  * (a worker that died mid-send). Oldest first.

@@ -11,7 +11,7 @@ export function findNotificationConfig(db: Db, userId: string): Promise<Notifica
 }
 
 /** Users with an option switched on (for digest and new-question e-mails). */
-export async function usersWithOption(db: Db, option: 'inbox' | 'all_new_question' | 'all_new_question_for_following_tags'): Promise<string[]> {
+export async function usersWithOption(db: Db, option: 'inbox' | 'all_new_question' | 'all_new_question_for_following_tags' | 'mailing_list'): Promise<string[]> {
   const rows = await db.kysely.selectFrom('user_notification_config').select('user_id').where(option, '=', 1).execute();
   return rows.map((r) => r.user_id);
 }
@@ -23,7 +23,7 @@ export function findNotificationConfigs(db: Db, userIds: string[]): Promise<Noti
 }
 
 /** Switches options of a user off (inserting the row with defaults when there is none). */
-export async function switchOff(db: Db, userId: string, options: Array<'inbox' | 'all_new_question' | 'all_new_question_for_following_tags'>, defaults: Omit<NotificationConfigRow, 'user_id' | 'updated_at'>, now: number): Promise<void> {
+export async function switchOff(db: Db, userId: string, options: Array<'inbox' | 'all_new_question' | 'all_new_question_for_following_tags' | 'mailing_list'>, defaults: Omit<NotificationConfigRow, 'user_id' | 'updated_at'>, now: number): Promise<void> {
   const off = Object.fromEntries(options.map((o) => [o, 0]));
   await transaction(db, async (tx) => {
     const r = await tx.kysely.updateTable('user_notification_config').set({ ...off, updated_at: now }).where('user_id', '=', userId).executeTakeFirst();

@@ -110,10 +110,11 @@ export async function updateInterface(ctx: AppContext, user: UserRow, input: Upd
   await repo.updateUser(requireDb(ctx), user.id, { language: input.language, color_scheme: input.color_scheme }, nowSeconds());
 }
 
-const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
+/** The e-mail options: Answer's three, and `mailing_list` (Quorum's mailing-list mode, migration 039). */
+const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags', 'mailing_list'] as const;
 export type NotificationOption = (typeof OPTIONS)[number];
-/** Defaults: inbox e-mails on, new-question e-mails off; followed-tag questions, once on, come at once. */
-const DEFAULT_OPTIONS = { inbox: 1, all_new_question: 0, all_new_question_for_following_tags: 0, tag_frequency: 'instant' } as const;
+/** Defaults: inbox e-mails on, new-question e-mails and mailing-list mode off; followed-tag questions, once on, come at once. */
+const DEFAULT_OPTIONS = { inbox: 1, all_new_question: 0, all_new_question_for_following_tags: 0, mailing_list: 0, tag_frequency: 'instant' } as const;
 
 /** A member's e-mail options as the mailers read them. */
 export interface EmailOptions {
@@ -121,13 +122,16 @@ export interface EmailOptions {
   all_new_question: boolean;
   all_new_question_for_following_tags: boolean;
   tag_frequency: TagMailFrequency;
+  /** Every new post of followed tags, at once (mailing-list mode). */
+  mailing_list: boolean;
 }
 
 const frequencyOf = (v: string | undefined): TagMailFrequency => ((TAG_MAIL_FREQUENCIES as readonly string[]).includes(v ?? '') ? (v as TagMailFrequency) : 'instant');
 
 /**
  * GET /user/notification/config: Answer's shape, each option `{key: 'email', enable}`; the followed-tags option
- * also says how often (`frequency`: instant, daily or weekly).
+ * also says how often (`frequency`: instant, daily or weekly). The extra key `mailing_list` (Quorum's web
+ * client reads it; Answer's ignores it) is mailing-list mode.
  */
 export async function getNotificationConfig(ctx: AppContext, userId: string): Promise<Record<NotificationOption, { key: string; enable: boolean; frequency?: TagMailFrequency }>> {
   const row = (await settingsRepo.findNotificationConfig(requireDb(ctx), userId)) ?? DEFAULT_OPTIONS;
@@ -146,7 +150,7 @@ export async function emailOptions(db: Db, userIds: string[]): Promise<Map<strin
   const out = new Map<string, EmailOptions>();
   for (const id of userIds) {
     const r = rows.get(id) ?? DEFAULT_OPTIONS;
-    out.set(id, { inbox: r.inbox === 1, all_new_question: r.all_new_question === 1, all_new_question_for_following_tags: r.all_new_question_for_following_tags === 1, tag_frequency: frequencyOf(r.tag_frequency) });
+    out.set(id, { inbox: r.inbox === 1, all_new_question: r.all_new_question === 1, all_new_question_for_following_tags: r.all_new_question_for_following_tags === 1, tag_frequency: frequencyOf(r.tag_frequency), mailing_list: r.mailing_list === 1 });
   }
   return out;
 }
@@ -155,7 +159,7 @@ export async function emailOptions(db: Db, userIds: string[]): Promise<Map<strin
 export async function saveNotificationConfig(ctx: AppContext, userId: string, input: NotificationConfigReq): Promise<void> {
   const db = requireDb(ctx);
   const row = { ...DEFAULT_OPTIONS, ...((await settingsRepo.findNotificationConfig(db, userId)) ?? {}) };
-  const next = { user_id: userId, inbox: row.inbox, all_new_question: row.all_new_question, all_new_question_for_following_tags: row.all_new_question_for_following_tags, tag_frequency: frequencyOf(row.tag_frequency), updated_at: nowSeconds() };
+  const next = { user_id: userId, inbox: row.inbox, all_new_question: row.all_new_question, all_new_question_for_following_tags: row.all_new_question_for_following_tags, mailing_list: row.mailing_list ?? 0, tag_frequency: frequencyOf(row.tag_frequency), updated_at: nowSeconds() };
   for (const o of OPTIONS) if (input[o]) next[o] = input[o]!.enable ? 1 : 0;
   if (input.all_new_question_for_following_tags?.frequency) next.tag_frequency = input.all_new_question_for_following_tags.frequency;
   await settingsRepo.saveNotificationConfig(db, next);

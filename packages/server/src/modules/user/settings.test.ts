@@ -147,6 +147,7 @@ for (const dialect of DIALECTS) {
         inbox: { key: 'email', enable: true },
         all_new_question: { key: 'email', enable: false },
         all_new_question_for_following_tags: { key: 'email', enable: false, frequency: 'instant' },
+        mailing_list: { key: 'email', enable: false },
       });
       await call(app(), 'PUT', `${V1}/user/notification/config`, { token: dora.token, body: { all_new_question: { key: 'email', enable: true }, all_new_question_for_following_tags: { enable: true } } });
       expect((await get()).body.data).toMatchObject({ inbox: { enable: true }, all_new_question: { enable: true }, all_new_question_for_following_tags: { enable: true } });

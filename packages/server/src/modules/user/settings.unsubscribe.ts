@@ -12,7 +12,7 @@ import type { Db } from '../../core/db/index.js';
 import * as settingsRepo from './settings.repository.js';
 
 /** What an unsubscribe link switches off: one option of `user/notification/config`, or every one ('all'). */
-export const UNSUBSCRIBE_SCOPES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags', 'all'] as const;
+export const UNSUBSCRIBE_SCOPES = ['inbox', 'all_new_question', 'all_new_question_for_following_tags', 'mailing_list', 'all'] as const;
 export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
 
 const PREFIX = 'u1';
