@@ -5,8 +5,10 @@
  * Example Corp directory" at 1280 px (after a wrong password shows the directory's refusal) and another at 375 px;
  * with the directory stopped the form says it cannot be reached, and the administrator still logs in with the
  * e-mail form on the same page. Directory login is switched off again at the end, so later specs see the usual
- * login page. Without slapd (and CI unset) the test is skipped with one line saying so.
+ * login page. The login page with the form and its alert, and the settings page, pass axe's WCAG 2 A/AA rules.
+ * Without slapd (and CI unset) the test is skipped with one line saying so.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { BASE_DN, READER, slapdMissing, SLAPD, startDirectory, type TestDirectory } from '../../packages/server/test/slapd';
 import { API_ADMIN, adminToken, apiCall, ensureInstalled } from '../fixtures/api';
@@ -15,6 +17,14 @@ import { expect, formStatus, test } from '../fixtures/test';
 const DIRECTORY = 'Example Corp directory';
 const MISSING = `${SLAPD} is not installed (apt-get install slapd ldap-utils)`;
 if (slapdMissing() && process.env.CI !== 'true') console.warn(`skipping the LDAP browser test: ${MISSING}`);
+
+/** The axe rule tags of WCAG 2.x A and AA (as 90-a11y.spec.ts). */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/users/login');
@@ -65,6 +75,7 @@ test('members log in with the company directory; a directory that is down leaves
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(formStatus(page, 'Saved')).toBeVisible();
       await shot('admin directory settings', page);
+      await expectAccessible(page);
       // The stored bind password comes back masked.
       await page.reload();
       await expect(page.getByLabel('Bind password')).toHaveValue('********');
@@ -79,6 +90,7 @@ test('members log in with the company directory; a directory that is down leaves
       await form.getByRole('button', { name: 'Log in' }).click();
       await expect(form.getByRole('alert')).toHaveText('The directory did not accept this username and password.');
       await shot('wrong directory password', page);
+      await expectAccessible(page);
       await form.getByLabel('Password').fill('alice-pw');
       await form.getByRole('button', { name: 'Log in' }).click();
       await expect(page).not.toHaveURL(/\/users\/login/);

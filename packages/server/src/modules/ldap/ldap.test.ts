@@ -9,10 +9,12 @@
  * - a directory that refuses connections, or accepts and never answers, gives a clear 503, and the local admin
  *   still logs in with a password; a refused service account is reported by the test call;
  * - bind-DN mode over ldaps:// with groups from a group search;
- * - an entry without an e-mail is refused with its own message; switched off, the login call answers 404.
+ * - an entry without an e-mail is refused with its own message; switched off, the login call answers 404;
+ * - failures are logged with their stage and the directory's text, never a password; on a private site the
+ *   login calls stay open to visitors.
  */
 import { createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LDAP_PASSWORD_MASK } from '@quorum/contract';
 import { ADMIN, DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { freePort } from '../../../test/ports.js';
@@ -184,6 +186,36 @@ for (const dialect of DIALECTS) {
       // A service account the directory refuses is the site's problem, not the member's: the same 503.
       expect((await save({ ...searchSettings(dir!), bind_password: 'wrong-service-password' })).status).toBe(200);
       expect((await login('alice', 'alice-pw')).status).toBe(503);
+    });
+
+    it('logs why a login failed without any password, and stays open to visitors on a private site', async (t) => {
+      if (!site) return t.skip();
+      const log = site.app.quorum.log;
+      const spies = (['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const).map((level) => vi.spyOn(log, level));
+      try {
+        expect((await save({ ...searchSettings(dir!), bind_password: 'service-secret-9' })).status).toBe(200);
+        expect((await login('alice', 'member-secret-1')).status).toBe(503);
+        expect((await save(searchSettings(dir!))).status).toBe(200);
+        expect((await login('alice', 'member-secret-2')).status).toBe(400);
+        expect((await save({ ...searchSettings(dir!), url: `ldap://127.0.0.1:${await freePort()}`, start_tls: false })).status).toBe(200);
+        expect((await login('alice', 'member-secret-3')).status).toBe(503);
+        const logged = JSON.stringify(spies.flatMap((s) => s.mock.calls));
+        expect(logged).toContain('"stage":"bind"');
+        expect(logged).toContain('InvalidCredentialsError');
+        for (const secret of ['service-secret-9', 'member-secret-1', 'member-secret-2', 'member-secret-3', READER.password]) expect(logged).not.toContain(secret);
+      } finally {
+        for (const s of spies) s.mockRestore();
+      }
+      expect((await save(searchSettings(dir!))).status).toBe(200);
+      const policy = (await call(site.app, 'GET', '/answer/admin/api/siteinfo/login', { token: admin })).body.data;
+      expect((await call(site.app, 'PUT', '/answer/admin/api/siteinfo/login', { token: admin, body: { ...policy, login_required: true } })).status).toBe(200);
+      try {
+        expect((await call(site.app, 'GET', `${V1}/question/page`)).status).toBe(401);
+        expect((await call(site.app, 'GET', `${V1}/ldap/info`)).body.data.enabled).toBe(true);
+        expect((await login('alice', 'alice-pw')).status).toBe(200);
+      } finally {
+        await call(site.app, 'PUT', '/answer/admin/api/siteinfo/login', { token: admin, body: policy });
+      }
     });
 
     it('logs in by bind DN over ldaps:// with groups from a group search', async (t) => {
