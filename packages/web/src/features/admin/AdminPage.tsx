@@ -38,6 +38,8 @@ const LocksPage: ComponentType = lazy(withStrings(() => import('../lock/LocksSet
 const BountyPage: ComponentType = lazy(withStrings(() => import('../bounty/BountySettingsPage'), ['ui-bounty']));
 // The staging ground settings (features/staging), with their strings (ui-staging.yaml).
 const StagingPage: ComponentType = lazy(withStrings(() => import('../staging/StagingSettingsPage'), ['ui-staging']));
+// The reply-by-e-mail settings (features/inbound-mail), with their strings (ui-inbound-mail.yaml).
+const InboundMailPage: ComponentType = lazy(withStrings(() => import('../inbound-mail/InboundMailSettingsPage'), ['ui-inbound-mail']));
 // Directory (LDAP) login settings (features/ldap), with their strings (ui-ldap.yaml).
 const LdapPage: ComponentType = lazy(withStrings(() => import('../ldap/LdapSettingsPage'), ['ui-ldap']));
 
@@ -110,6 +112,7 @@ export default function AdminPage() {
             <Route path="locks" element={<Suspense fallback={<PageSpinner />}><LocksPage /></Suspense>} />
             <Route path="bounty" element={<Suspense fallback={<PageSpinner />}><BountyPage /></Suspense>} />
             <Route path="staging" element={<Suspense fallback={<PageSpinner />}><StagingPage /></Suspense>} />
+            <Route path="inbound-mail" element={<Suspense fallback={<PageSpinner />}><InboundMailPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

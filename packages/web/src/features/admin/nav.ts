@@ -1,7 +1,7 @@
 /**
  * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
  * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, ldap, users,
- * privileges, captcha, spam); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
+ * privileges, captcha, spam, close votes, locks, bounty, staging, inbound mail); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
 
 export interface NavItem {
@@ -44,6 +44,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('locks'),
       item('bounty'),
       item('staging'),
+      item('inbound_mail', 'inbound-mail'),
     ],
   },
   { key: 'plugins', items: [item('installed_plugins', 'installed-plugins')] },

@@ -1,6 +1,7 @@
 /**
  * Settings > notifications (spec §3 "Notification options"): e-mails for the inbox, all new questions and new
- * questions in followed tags (at most 50 a week); GET and PUT /user/notification/config.
+ * questions in followed tags (at most 50 a week), and Quorum's mailing-list mode (every new post of followed tags
+ * at once, answerable by reply: the extra key `mailing_list`); GET and PUT /user/notification/config.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
@@ -16,7 +17,7 @@ import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useUnsavedChanges } from './useUnsavedChanges';
 
-const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'] as const;
+const OPTIONS = ['inbox', 'all_new_question', 'all_new_question_for_following_tags', 'mailing_list'] as const;
 type Option = (typeof OPTIONS)[number];
 type Config = Record<Option, { key?: string; enable: boolean }>;
 const KEY = apiKey('/answer/api/v1/user/notification/config');
