@@ -21,8 +21,8 @@ import { listStatement, type ListFilter } from './question.repository.js';
 import { seedQuestions, tagId, type Seeded } from './question.plans.testkit.js';
 
 /** The plan of a list page as text lines (SQLite: EXPLAIN QUERY PLAN details; PostgreSQL: EXPLAIN; MariaDB: EXPLAIN rows as JSON). */
-async function plan(db: Db, f: ListFilter, offset = 0): Promise<string[]> {
-  const c = listStatement(db, f, offset, 20).compile();
+async function plan(db: Db, f: ListFilter, offset = 0, fromEnd = false): Promise<string[]> {
+  const c = listStatement(db, f, offset, 20, fromEnd).compile();
   const prefix = db.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
   const r = await db.kysely.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + c.sql, [...c.parameters]));
   if (db.dialect === 'sqlite') return r.rows.map((row) => String(row.detail));
@@ -102,6 +102,11 @@ for (const dialect of DIALECTS) {
     it('walks the order index for a page 1,000 questions deep too (5% of the table)', async (t) => {
       if (!site) return t.skip();
       expectOrderedWalk(site!.db.dialect, await plan(site!.db, { order: 'newest' }, 1_000), 'questions_pin_newest_idx');
+    });
+
+    it('walks the order index the other way for a page read from the end of the list', async (t) => {
+      if (!site) return t.skip();
+      for (const [order, index] of ORDER_INDEX.filter(([o]) => o !== 'unanswered')) expectOrderedWalk(site!.db.dialect, await plan(site!.db, { order }, 100, true), index);
     });
 
     it('reads a tag list through the tag index or in order, for a large and a small tag', async (t) => {

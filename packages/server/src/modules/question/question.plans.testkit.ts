@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 
 /** Id of question i (from 1) and of tag t (from 1): ids of 17 digits, as the site's id generator makes them. */
-export const questionId = (i: number): string => String(10010000000000000n + BigInt(i));
-export const tagId = (t: number): string => String(10030000000000000n + BigInt(t));
+export const questionId = (i: number): string => String(10019000000000000n + BigInt(i));
+export const tagId = (t: number): string => String(10039000000000000n + BigInt(t));
 /** Creation time of question 1 (unix seconds); question i was asked i minutes later. */
 export const T0 = 1_700_000_000;
 const BATCH = 500;
@@ -43,7 +43,7 @@ export async function seedQuestions(db: Db, n: number): Promise<Seeded> {
   const r = rng(42);
   const k = db.kysely;
   const tags = Array.from({ length: 200 }, (_, t) => ({
-    id: tagId(t + 1), slug_name: `tag-${t + 1}`, display_name: `tag-${t + 1}`, original_text: '', parsed_text: '',
+    id: tagId(t + 1), slug_name: `seeded-${t + 1}`, display_name: `seeded-${t + 1}`, original_text: '', parsed_text: '',
     main_tag_id: '0', user_id: '1', status: 1, created_at: T0, updated_at: T0,
   }));
   await k.insertInto('tags').values(tags).execute();

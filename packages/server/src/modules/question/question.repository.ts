@@ -49,40 +49,52 @@ function filtered(db: Db, f: ListFilter, ordered = false) {
   return q;
 }
 
-/** One page of questions in a list order. */
-export async function listQuestions(db: Db, f: ListFilter, offset: number, limit: number): Promise<QuestionRow[]> {
-  return listStatement(db, f, offset, limit).execute();
+/**
+ * One page of questions in a list order.
+ * @param fromEnd read the page counted from the list's end: `offset` rows are skipped from the last question
+ *   backwards and the rows come back in the list's order (deep pages near the end; question.service.ts)
+ */
+export async function listQuestions(db: Db, f: ListFilter, offset: number, limit: number, fromEnd = false): Promise<QuestionRow[]> {
+  const rows = await listStatement(db, f, offset, limit, fromEnd).execute();
+  return fromEnd ? rows.reverse() : rows;
 }
 
-/** The statement `listQuestions` runs, unexecuted (the plan tests explain it). */
-export function listStatement(db: Db, f: ListFilter, offset: number, limit: number) {
+/** The columns of each list order, most significant first; every order ends with the id. */
+const ORDER_COLUMNS: Record<QuestionOrder, Array<keyof QuestionsTable>> = {
+  // newest (and unanswered): pinned questions first (spec §4 "pin and unpin (global)").
+  newest: ['pin', 'created_at'],
+  unanswered: ['pin', 'created_at'],
+  active: ['pin', 'post_updated_at'],
+  frequent: ['view_count'],
+  score: ['vote_count'],
+  hot: ['answer_count', 'vote_count', 'view_count'],
+  featured: ['bounty_started_at'],
+};
+
+/**
+ * The statement `listQuestions` runs, unexecuted (the plan tests explain it): every column of the order
+ * descending, or ascending when `fromEnd` (the same index walked the other way).
+ */
+export function listStatement(db: Db, f: ListFilter, offset: number, limit: number, fromEnd = false) {
   let q = filtered(db, f, true).selectAll('questions');
-  switch (f.order) {
-    case 'active':
-      q = q.orderBy('questions.pin', 'desc').orderBy('questions.post_updated_at', 'desc');
-      break;
-    case 'frequent':
-      q = q.orderBy('questions.view_count', 'desc');
-      break;
-    case 'score':
-      q = q.orderBy('questions.vote_count', 'desc');
-      break;
-    case 'hot':
-      q = q.orderBy('questions.answer_count', 'desc').orderBy('questions.vote_count', 'desc').orderBy('questions.view_count', 'desc');
-      break;
-    case 'featured':
-      q = q.orderBy('questions.bounty_started_at', 'desc');
-      break;
-    default:
-      // newest (and unanswered): pinned questions first (spec §4 "pin and unpin (global)").
-      q = q.orderBy('questions.pin', 'desc').orderBy('questions.created_at', 'desc');
-  }
-  return q.orderBy('questions.id', 'desc').limit(limit).offset(offset);
+  const direction = fromEnd ? 'asc' : 'desc';
+  for (const c of [...ORDER_COLUMNS[f.order], 'id' as const]) q = q.orderBy(`questions.${c}`, direction);
+  return q.limit(limit).offset(offset);
 }
 
 /** Number of questions a list filter matches. */
 export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
   const r = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * The number of questions a list filter matches, counted up to `cap + 1` at most: a bounded read (`cap + 1` index
+ * entries) that tells a small list's exact count from a large one (more than `cap`).
+ */
+export async function countQuestionsUpTo(db: Db, f: ListFilter, cap: number): Promise<number> {
+  const some = filtered(db, f).select(sql<number>`1`.as('one')).limit(cap + 1).as('some');
+  const r = await db.kysely.selectFrom(some).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
