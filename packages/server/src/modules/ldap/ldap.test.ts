@@ -100,6 +100,11 @@ for (const dialect of DIALECTS) {
       const got = (await call(site.app, 'GET', SETTINGS, { token: admin })).body.data;
       expect(got).toMatchObject({ enabled: true, url: dir!.url, bind_dn: READER.dn, bind_password: LDAP_PASSWORD_MASK });
       expect(JSON.stringify(got)).not.toContain(READER.password);
+      // The audit log says the password changed, never what it is.
+      const audit = await site.app.quorum.database!.kysely.selectFrom('admin_audit').selectAll().where('action', '=', 'settings.ldap').execute();
+      expect(audit).toHaveLength(1);
+      expect(JSON.parse(audit[0]!.changes as string)).toMatchObject({ bind_password: 'changed', enabled: [false, true] });
+      expect(JSON.stringify(audit)).not.toContain(READER.password);
       // The mask sent back keeps the stored password: the test call binds with it.
       const tested = await call(site.app, 'POST', TEST, { token: admin, body: got });
       expect(tested.status).toBe(200);
