@@ -69,9 +69,10 @@ for (const dialect of DIALECTS) {
       expect((await page(`order=active&page=${LIST_DEPTH / 10 + 1}&page_size=10`)).status).toBe(200);
       expect((await page(`order=active&page=${LIST_DEPTH / 10 + 2}&page_size=10`)).status).toBe(400);
       const html = await site.app.inject({ method: 'GET', url: `/questions?page=${Math.floor(listed / 2 / 20)}` });
-      // The server-rendered list of such a page is the page shell (the client then asks the API).
-      expect(html.statusCode).toBe(200);
+      // The server-rendered list of such a page is the not-found page, kept out of search engines.
+      expect(html.statusCode).toBe(404);
       expect(html.headers['content-type']).toMatch(/^text\/html/);
+      expect(html.body).toMatch(/<meta name="robots" content="noindex/);
       const past = await page(`order=newest&page=${Math.ceil(listed / 20) + 5}&page_size=20`);
       expect(past.status).toBe(200);
       expect(past.body.data).toEqual({ count: listed, list: [] });
