@@ -29,10 +29,11 @@ export interface ListFilter {
  * (closed, deleted and pending questions, hidden ones) `sqlite_stat1` gives `questions_listed_idx` (status, show)
  * an average of a few thousand rows per key, and the planner read every listed question through it and sorted
  * them all, for every page (100k questions: 60-240 ms a page; question.plans.test.ts). Counts keep that index, which
- * they read whole (covering). PostgreSQL and MariaDB weigh the LIMIT against the sort and walk the order's index.
+ * they read whole (covering), except the featured list's, which reads its own small index (migration 038) instead
+ * of every listed question (100k questions: 98 -> 2-10 ms). PostgreSQL and MariaDB weigh the LIMIT against the sort and walk the order's index.
  */
 function filtered(db: Db, f: ListFilter, ordered = false) {
-  const plain = ordered && db.dialect === 'sqlite';
+  const plain = (ordered || f.order === 'featured') && db.dialect === 'sqlite';
   const status = plain ? sql<number>`+${sql.ref('questions.status')}` : sql<number>`${sql.ref('questions.status')}`;
   const show = plain ? sql<number>`+${sql.ref('questions.show')}` : sql<number>`${sql.ref('questions.show')}`;
   let q = db.kysely.selectFrom('questions').where(status, 'in', LISTED_STATUSES).where(show, '=', 1);
