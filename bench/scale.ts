@@ -441,7 +441,8 @@ function goal(engine: DbType, m: Measure, rows: SizeResult[]): [string, boolean 
     if (r === undefined || big.size === 10_000) return ['<= 1.5x', null];
     return [`<= 1.5x${at}`, r <= 1.5];
   }
-  if (m.key === 'search-p95' && engine === 'postgres') return [`<= 50 ms${at}`, big.values[m.key]! <= 50];
+  // The search goal is set at 1M: a smaller site is shown against it, but not judged.
+  if (m.key === 'search-p95' && engine === 'postgres') return [`<= 50 ms at 1M${at}`, big.size === 1_000_000 ? big.values[m.key]! <= 50 : null];
   if (m.key === 'import') return ['>= 5,000 at every size', rows.every((x) => x.values.import! >= 5000)];
   if (m.key === 'backup') {
     const mil = rows.find((x) => x.size === 1_000_000);
