@@ -309,7 +309,8 @@ async function runSize(type: DbType, size: number, tmpRoot: string): Promise<Siz
         try {
           values[`list-${o}-${page}`] = await medianOf(() => timed(app, { method: 'GET', url: `${API}/question/page?page=${page}&page_size=20&order=${o}` }));
         } catch (err) {
-          notes.push(`${o} page ${page} refused: ${err instanceof Error ? err.message.slice(0, 120) : String(err)}`);
+          const msg = err instanceof Error ? err.message : String(err);
+          notes.push(`${o} page ${page} refused (${/: (\d{3}) /.exec(msg)?.[1] ?? '?'} ${/"reason":"([^"]+)"/.exec(msg)?.[1] ?? msg.slice(0, 80)})`);
         }
       }
     }
