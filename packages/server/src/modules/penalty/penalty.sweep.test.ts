@@ -21,6 +21,8 @@ const NOT_SILENCED = [
   `POST ${V1}/user/password/replacement`,
   `POST ${V1}/user/register/email`,
   `POST ${V1}/user/login/email`,
+  // Directory login (modules/ldap) is a login like the one above, not a member's write.
+  `POST ${V1}/ldap/login`,
   `PUT ${V1}/user/interface`,
   `POST ${V1}/user/session/cookie`,
   `PUT ${V1}/user/email`,
