@@ -41,7 +41,7 @@ const NotificationsPage: Page = clientPage('src/features/notifications/Notificat
 // Their strings load with them (features/account/strings.ts).
 const account = <K extends string>(chunk: string, load: () => Promise<Record<K, Page>>, name: K, files?: readonly string[]): Page =>
   clientPage(chunk, () => withAccountStrings(load)().then((m): { default: Page } => ({ default: m[name] })), files);
-const LoginPage = account('src/features/auth/LoginPage.tsx', () => import('../features/auth/LoginPage'), 'default', ['ui-auth', 'ui-plugins', 'ui-ldap', 'server']);
+const LoginPage = account('src/features/auth/LoginPage.tsx', () => import('../features/auth/LoginPage'), 'default', ['ui-auth', 'ui-plugins', 'server']);
 const RegisterPage = account('src/features/auth/RegisterPage.tsx', () => import('../features/auth/RegisterPage'), 'default');
 const ActivationPage = account('src/features/account/ActivationPage.tsx', () => import('../features/account/ActivationPage'), 'default');
 const ActivationSuccessPage = account('src/features/account/ActivationResultPages.tsx', () => import('../features/account/ActivationResultPages'), 'ActivationSuccessPage');

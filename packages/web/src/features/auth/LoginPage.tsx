@@ -21,7 +21,7 @@ import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import ConnectorButtons from '../connector/ConnectorButtons';
-import LdapLogin from '../ldap/LdapLogin';
+import DirectoryLogin from '../ldap/DirectoryLogin';
 import { useUserCenterAgent } from '../user-center/agent';
 import UserCenterButton from '../user-center/UserCenterButton';
 import { StatusIcon } from '../account/StatusIcon';
@@ -122,7 +122,7 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
       </Form>
       )}
       {/* Directory login (admin setting): the local e-mail form above stays for the administrator. */}
-      <LdapLogin divider={allowPassword} />
+      <DirectoryLogin divider={allowPassword} />
       {userCenter && <UserCenterButton agent={userCenter} divider={allowPassword} />}
       <ConnectorButtons divider={allowPassword || !!userCenter} />
       {captcha.dialog}
