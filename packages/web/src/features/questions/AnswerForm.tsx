@@ -4,11 +4,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { Link } from '../../components/Link';
 import { LIMITS, MailStatus, PostStatus } from '@quorum/contract';
 import { api, ApiError } from '../../lib/api';
-import { rememberReturnTarget, useCurrentUser } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useSiteInfo } from '../../lib/site';
 import { toast } from '../../lib/toast';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
@@ -20,6 +19,7 @@ import { clearAnswerDraft, loadAnswerDraft, useAnswerDraftAutosave } from './ans
 import { withStrings } from '../../lib/i18n';
 import { SilencedNotice } from '../penalty/SilencedNotice';
 import { WikiCheckbox } from '../wiki/WikiCheckbox';
+import { AnswerLoginPrompt } from './AnswerLoginPrompt';
 
 const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')));
 
@@ -32,7 +32,6 @@ const MarkdownEditor = lazy(withStrings(() => import('../editor/MarkdownEditor')
  */
 export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onPosted: (answer: AnswerInfo) => void }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const site = useSiteInfo();
   const { user, isLoading } = useCurrentUser();
   const [content, setContent] = useState(() => loadAnswerDraft(question.id));
@@ -49,21 +48,7 @@ export function AnswerForm({ question, onPosted }: { question: QuestionInfo; onP
   if (isLoading) return null;
   // A closed question takes no answers (the server refuses them; the page's notice says so): no form to type into.
   if (question.status === PostStatus.closed) return null;
-  if (!user) {
-    const here = location.pathname + location.search;
-    return (
-      <section className="mt-4" aria-labelledby="q-answer-heading">
-        <h2 id="q-answer-heading" className="h5">
-          {t('answer_form.title')}
-        </h2>
-        <p className="mb-0">
-          <Link to="/users/login" onClick={() => rememberReturnTarget(`${here}#q-answer-heading`)}>
-            {t('answer_form.login_to_answer')}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (!user) return <AnswerLoginPrompt />;
   if (user.mail_status === MailStatus.inactive) {
     return (
       <Alert variant="warning" className="mt-4">

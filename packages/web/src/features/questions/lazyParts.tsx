@@ -8,14 +8,12 @@
  * blocking time. A reader's input is handled between two of them.
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { Link } from '../../components/Link';
 import { PostStatus } from '@quorum/contract';
-import { rememberReturnTarget, useCurrentUser } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { useHydrated } from '../../lib/store';
 import { withStrings } from '../../lib/i18n';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
+import { AnswerLoginPrompt } from './AnswerLoginPrompt';
 
 const load = () => import('../post-actions');
 // The strings files (beside the core and qa-actions.yaml, which the chunks register themselves) these parts render
@@ -99,26 +97,10 @@ export function AfterHydration({ fallback = null, children }: { fallback?: React
  * form (features/questions/AnswerForm), in its turn after hydration. A closed question shows nothing.
  */
 export function AnswerSection({ question, onPosted }: { question: QuestionInfo; onPosted: (answer: AnswerInfo) => void }) {
-  const { t } = useTranslation();
-  const location = useLocation();
   const hydrated = useHydrated();
   const { user, isLoading } = useCurrentUser();
   if (!hydrated || isLoading || question.status === PostStatus.closed) return null;
-  if (!user) {
-    const here = location.pathname + location.search;
-    return (
-      <section className="mt-4" aria-labelledby="q-answer-heading">
-        <h2 id="q-answer-heading" className="h5">
-          {t('answer_form.title')}
-        </h2>
-        <p className="mb-0">
-          <Link to="/users/login" onClick={() => rememberReturnTarget(`${here}#q-answer-heading`)}>
-            {t('answer_form.login_to_answer')}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (!user) return <AnswerLoginPrompt />;
   return (
     <AfterHydration>
       <AnswerFormPart question={question} onPosted={onPosted} />
