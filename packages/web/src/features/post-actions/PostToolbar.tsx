@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../components/Link';
@@ -11,9 +11,12 @@ import { toast } from '../../lib/toast';
 import type { AnswerInfo, QuestionInfo } from '../../lib/types';
 import { FlagMarks, useMarkFlagged } from '../flag/state';
 import { patchQuestion } from './cache';
-import { PostMenu } from './PostMenu';
 import { Reactions } from './Reactions';
 import { useGate } from './useGate';
+
+// The post's menu (react-bootstrap's Dropdown, the lock and wiki entries, the flag dialog: ~15 KB brotli) has
+// entries only for a logged-in member (member_actions is empty for a visitor), so a reader never loads it.
+const PostMenu = lazy(() => import('./PostMenu').then((m) => ({ default: m.PostMenu })));
 
 const icon = (d: string, filled = false) => (
   <svg width="14" height="14" viewBox="0 0 16 16" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" aria-hidden="true" className="me-1">
@@ -115,7 +118,11 @@ export function PostToolbar({ question, answer, pageIds }: { question: QuestionI
             {t('qa.history')}
           </Link>
         ) : null}
-        <PostMenu question={q} answer={answer} onFlagged={markFlagged} />
+        {user ? (
+          <Suspense fallback={null}>
+            <PostMenu question={q} answer={answer} onFlagged={markFlagged} />
+          </Suspense>
+        ) : null}
         {user ? <FlagMarks objectId={objectId} pageIds={pageIds} /> : null}
       </div>
     </div>
