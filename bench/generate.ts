@@ -11,6 +11,7 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rng } from './lib.js';
 
 export interface DumpShape {
   questions: number;
@@ -37,17 +38,6 @@ export interface DumpShape {
   onProgress?: (questions: number) => void;
 }
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32). */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sampler of 0..n-1 with P(k) proportional to 1 / (k+1)^s (binary search over the cumulative sums). */
 function zipfSampler(n: number, s: number, random: () => number): () => number {
@@ -135,7 +125,7 @@ export function generateDump(dir: string, shape: DumpShape, fixture = FIXTURE): 
   const posts = new ChunkWriter(path.join(dir, 'Posts.xml'));
   posts.write('\ufeff<?xml version="1.0" encoding="utf-8"?>\n<posts>\n');
   const shaped = shape.zipf !== undefined;
-  const random = mulberry(2024);
+  const random = rng(2024);
   const author = shaped ? zipfSampler(shape.users, shape.zipf!, random) : null;
   const tagRank = shaped ? zipfSampler(tagNames.length, shape.zipf!, random) : null;
   // Zipf ranks are mapped to ids through a fixed permutation, so the busiest users are not the oldest ones.

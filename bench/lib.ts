@@ -198,3 +198,30 @@ export function sampleTreeMemory(pid: number, everyMs = 500): { stop(): { rss: n
     },
   };
 }
+
+/** Deterministic PRNG (mulberry32): floats in [0, 1). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The search benchmark's mix (40% one word, 30% two, 10% three, 10% Chinese, 10% very common) over `words`. */
+export function searchQueries(words: string[], n = 200): string[] {
+  const r = rng(99);
+  const pick = () => words[Math.floor(words.length * Math.pow(r(), 2.5))]!;
+  const zh = ['啤酒', '酿造', '发酵', '麦芽', '酵母', '酒花', '温度', '味道'];
+  return Array.from({ length: n }, (_, i) => {
+    const kind = i % 10;
+    if (kind < 4) return pick();
+    if (kind < 7) return `${pick()} ${pick()}`;
+    if (kind < 8) return `${pick()} ${pick()} ${pick()}`;
+    if (kind < 9) return zh[Math.floor(r() * zh.length)]!;
+    return words[Math.floor(r() * 20)]!;
+  });
+}

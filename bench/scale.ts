@@ -50,7 +50,7 @@ import { getSettings } from '../packages/server/src/modules/siteinfo/index.js';
 import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
 import { replaceCurrent } from './docs.js';
-import { freePort, get, machine, rssMb, childrenOf, waitUntilUp } from './lib.js';
+import { childrenOf, freePort, get, machine, rng, rssMb, searchQueries, waitUntilUp } from './lib.js';
 // Types only: importing traffic-load.ts's code would run its command line on this process's arguments.
 import type { Scenario, ScenarioKind } from './traffic-load.js';
 
@@ -132,17 +132,6 @@ function dbConfig(type: DbType, tag: string): DbConfig {
   return { type, host: process.env.MYSQL_HOST_TEST || '127.0.0.1:3306', user: 'root', name };
 }
 
-/** Deterministic PRNG (mulberry32, as bench/traffic-load.ts): floats in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const median = (xs: number[]) => pct(xs, 0.5);
 function pct(xs: number[], p: number): number {
@@ -199,20 +188,6 @@ async function medianOf(round: (i: number) => Promise<number>): Promise<number> 
   return median(xs);
 }
 
-/** The search benchmark's mix (40% one word, 30% two, 10% three, 10% Chinese, 10% very common) over `words`. */
-function searchQueries(words: string[], n: number): string[] {
-  const r = rng(99);
-  const pick = () => words[Math.floor(words.length * Math.pow(r(), 2.5))]!;
-  const zh = ['啤酒', '酿造', '发酵', '麦芽', '酵母', '酒花', '温度', '味道'];
-  return Array.from({ length: n }, (_, i) => {
-    const kind = i % 10;
-    if (kind < 4) return pick();
-    if (kind < 7) return `${pick()} ${pick()}`;
-    if (kind < 8) return `${pick()} ${pick()} ${pick()}`;
-    if (kind < 9) return zh[Math.floor(r() * zh.length)]!;
-    return words[Math.floor(r() * 20)]!;
-  });
-}
 
 /** Visible questions drawn at random over the id range (ids are sequential): `{id, path}`. */
 async function sampleQuestions(app: FastifyInstance, n: number, seed: number): Promise<Array<{ id: string; path: string }>> {

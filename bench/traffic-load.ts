@@ -20,6 +20,7 @@
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { rng } from './lib.js';
 
 export type ScenarioKind = 'fixed' | 'ssr' | 'ssr-miss' | 'info' | 'answers' | 'page-calls' | 'page-call' | 'list' | 'search' | 'mixed';
 
@@ -57,17 +58,6 @@ export interface Scenario {
   call?: number;
 }
 
-/** Deterministic PRNG (mulberry32): floats in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Sampler of ranks 0..n-1 with Zipf popularity: P(rank k) proportional to 1 / (k+1)^s.

@@ -41,9 +41,9 @@ import { importStackExchange } from '../packages/server/src/modules/import/index
 import { createSession } from '../packages/server/src/modules/user/index.js';
 import { generateDump } from './generate.js';
 import { recordInHistory, replaceCurrent } from './docs.js';
-import { freePort, get, machine, sampleTreeMemory, treeCpuSeconds, startRawServer, waitUntilUp } from './lib.js';
+import { freePort, get, machine, rng, sampleTreeMemory, searchQueries, startRawServer, treeCpuSeconds, waitUntilUp } from './lib.js';
 import { questionPages } from './pages.js';
-import { PAGE_CALLS, rng, type Scenario, type ScenarioKind } from './traffic-load.js';
+import { PAGE_CALLS, type Scenario, type ScenarioKind } from './traffic-load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
@@ -169,20 +169,6 @@ async function ensureSite(dataDir: string): Promise<string> {
   }
 }
 
-/** The search benchmark's mix (40% one word, 30% two, 10% three, 10% Chinese, 10% very common) over `words`. */
-function searchQueries(words: string[], n = 200): string[] {
-  const r = rng(99);
-  const pick = () => words[Math.floor(words.length * Math.pow(r(), 2.5))]!;
-  const zh = ['啤酒', '酿造', '发酵', '麦芽', '酵母', '酒花', '温度', '味道'];
-  return Array.from({ length: n }, (_, i) => {
-    const kind = i % 10;
-    if (kind < 4) return pick();
-    if (kind < 7) return `${pick()} ${pick()}`;
-    if (kind < 8) return `${pick()} ${pick()} ${pick()}`;
-    if (kind < 9) return zh[Math.floor(r() * zh.length)]!;
-    return words[Math.floor(r() * 20)]!;
-  });
-}
 
 /** Question ids (shuffled, so popularity does not follow age), tag names and a vocabulary from the site's posts. */
 async function readFixture(app: Awaited<ReturnType<typeof buildApp>>): Promise<Omit<Fixture, 'token'>> {
