@@ -149,35 +149,29 @@ export async function questionWithTags(db: Db, id: string): Promise<(DigestQuest
   return { ...q, vote_count: Number(q.vote_count), answer_count: Number(q.answer_count), created_at: Number(q.created_at), tags: tags.map((t) => t.display_name || t.slug_name), tag_ids: tags.map((t) => t.id) };
 }
 
-/** Members following any of the tags who chose instant e-mails for followed tags (their accounts not yet checked). */
-export async function instantTagFollowers(db: Db, tagIds: string[]): Promise<string[]> {
+/** Members following any of the tags whose notification config matches `mode` (their accounts not yet checked). */
+async function tagFollowers(db: Db, tagIds: string[], mode: 'instant' | 'mailing_list'): Promise<string[]> {
   if (!tagIds.length) return [];
-  const rows = await db.kysely
+  let q = db.kysely
     .selectFrom('follows as f')
     .innerJoin('user_notification_config as c', 'c.user_id', 'f.user_id')
     .select('f.user_id')
     .distinct()
     .where('f.object_type', '=', 'tag')
-    .where('f.object_id', 'in', tagIds)
-    .where('c.all_new_question_for_following_tags', '=', 1)
-    .where('c.tag_frequency', '=', 'instant')
-    .execute();
+    .where('f.object_id', 'in', tagIds);
+  q = mode === 'instant' ? q.where('c.all_new_question_for_following_tags', '=', 1).where('c.tag_frequency', '=', 'instant') : q.where('c.mailing_list', '=', 1);
+  const rows = await q.execute();
   return rows.map((r) => r.user_id);
 }
 
+/** Members following any of the tags who chose instant e-mails for followed tags (their accounts not yet checked). */
+export function instantTagFollowers(db: Db, tagIds: string[]): Promise<string[]> {
+  return tagFollowers(db, tagIds, 'instant');
+}
+
 /** Members following any of the tags who turned mailing-list mode on (their accounts not yet checked). */
-export async function mailingListFollowers(db: Db, tagIds: string[]): Promise<string[]> {
-  if (!tagIds.length) return [];
-  const rows = await db.kysely
-    .selectFrom('follows as f')
-    .innerJoin('user_notification_config as c', 'c.user_id', 'f.user_id')
-    .select('f.user_id')
-    .distinct()
-    .where('f.object_type', '=', 'tag')
-    .where('f.object_id', 'in', tagIds)
-    .where('c.mailing_list', '=', 1)
-    .execute();
-  return rows.map((r) => r.user_id);
+export function mailingListFollowers(db: Db, tagIds: string[]): Promise<string[]> {
+  return tagFollowers(db, tagIds, 'mailing_list');
 }
 
 /**
