@@ -19,23 +19,12 @@ import { dropDatabase, ensureDatabase, migrateToLatest, openDb, type Db, type Db
 import { dashboardInfo } from '../packages/server/src/modules/admin/dashboard.service.js';
 import { listQuestions } from '../packages/server/src/modules/admin/content.service.js';
 import { dashboardCounts, databaseInfo, perDay } from '../packages/server/src/modules/admin/dashboard.repository.js';
-import { machine } from './lib.js';
+import { machine, rng } from './lib.js';
 
 const QUESTIONS = Number(process.env.BENCH_DASHBOARD_QUESTIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 30);
 const ENGINES = (process.env.BENCH_DASHBOARD_ENGINES ?? 'sqlite3,postgres').split(',').map((s) => s.trim()) as DbType[];
 const DAY = 86400;
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = 'beer brew hops malt yeast lager ale stout porter pilsner wheat barley mash boil wort ferment bottle keg sugar gravity'.split(' ');
 

@@ -23,24 +23,12 @@ import { reindexAll } from '../packages/server/src/modules/search/search.indexer
 import { searchDocs } from '../packages/server/src/modules/search/search.repository.js';
 import { parseQuery } from '../packages/server/src/modules/search/query-parser.js';
 import { queryForms } from '../packages/server/src/modules/search/tokenizer.js';
-import { machine } from './lib.js';
+import { machine, rng } from './lib.js';
 
 const QUESTIONS = Number(process.env.BENCH_SEARCH_QUESTIONS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
 const ENGINES = (process.env.BENCH_SEARCH_ENGINES ?? 'sqlite3,postgres').split(',').map((s) => s.trim()) as DbType[];
 const REUSE = process.env.BENCH_SEARCH_REUSE;
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run indexes the same text. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASE = ('beer brew brewing hops hop malt yeast lager ale stout porter pilsner ipa wheat barley mash boil wort ferment fermentation bottle ' +
   'bottling keg carbonation sugar priming gravity hydrometer temperature cold warm water chemistry ph sanitizer cleaning fermenter airlock ' +
