@@ -10,6 +10,7 @@ export * from './schemas/social.js';
 export * from './schemas/posts.js';
 export * from './schemas/accounts.js';
 export * from './schemas/admin.js';
+export * from './schemas/admin.v2.js';
 export * from './schemas/moderation.js';
 export * from './schemas/spam.js';
 export * from './schemas/badges.js';

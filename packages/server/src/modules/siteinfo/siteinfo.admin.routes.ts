@@ -1,12 +1,13 @@
 /**
  * Admin settings calls (admins only): GET and PUT /answer/admin/api/siteinfo/{general, interface, branding,
  * write, legal, seo, theme, custom-css-html, login, users}, GET /answer/admin/api/language/options and
- * GET /answer/admin/api/theme/options.
+ * GET /answer/admin/api/theme/options; Answer 2.0's sections beside them (siteinfo.v2.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, SITEINFO_SECTIONS } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { requireAdmin } from '../../core/auth/index.js';
+import { siteinfoV2Routes } from './siteinfo.v2.routes.js';
 import { languageOptions, readSection, SECTION_NAMES, THEME_OPTIONS, updateSection } from './siteinfo.admin.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
@@ -35,4 +36,6 @@ export async function siteinfoAdminRoutes(app: FastifyInstance): Promise<void> {
     await requireAdmin(ctx, req);
     return ok(req, THEME_OPTIONS);
   });
+
+  await siteinfoV2Routes(app);
 }

@@ -51,8 +51,12 @@ export async function readSection(ctx: AppContext, name: SiteinfoSectionName): P
   return { ...(s[SECTION_KEYS[name]] as object) };
 }
 
-/** Checks beyond the schema: recommended/reserved tags exist, a required tag needs recommended tags. */
-async function checkWrite(ctx: AppContext, input: SiteWriteReq): Promise<void> {
+/**
+ * Checks beyond the schema: recommended/reserved tags exist, a required tag needs recommended tags (PUT
+ * /siteinfo/write, and 2.x's PUT /siteinfo/tag in siteinfo.v2.ts).
+ * @throws 400 field errors; nothing is saved
+ */
+export async function checkWrite(ctx: AppContext, input: Pick<SiteWriteReq, 'recommend_tags' | 'reserved_tags' | 'required_tag'>): Promise<void> {
   const issues: FieldIssue[] = [];
   for (const field of ['recommend_tags', 'reserved_tags'] as const) {
     for (const [i, tag] of input[field].entries()) {

@@ -66,6 +66,10 @@ export function defaultSettings(): SiteSettings {
     site_staging: { ...STAGING_DEFAULTS },
     // Reply by e-mail (modules/inbound-mail; contract schemas/inbound-mail.ts).
     site_inbound_mail: { ...INBOUND_MAIL_DEFAULTS },
+    // Answer 2.x's external-content choice (siteinfo/security, siteinfo.v2.ts): stored and served to 2.x's client.
+    site_security: { external_content_display: 'always_display' },
+    // The MCP server's switch (PUT /admin/api/mcp-config; modules/mcp). On: Quorum served MCP before the switch existed.
+    site_mcp: { enabled: true },
   };
 }
 
@@ -116,6 +120,8 @@ export interface SiteSettings {
   site_bounty: BountySettings;
   site_staging: StagingSettings;
   site_inbound_mail: InboundMailSettings;
+  site_security: { external_content_display: 'always_display' | 'ask_before_display' };
+  site_mcp: { enabled: boolean };
 }
 
 export type SettingsSection = keyof SiteSettings;

@@ -68,8 +68,13 @@ export function invalidateSettings(ctx: AppContext): void {
   invalidate(['settings']);
 }
 
-/** Payload of GET /siteinfo (Answer's SiteInfoResp). */
+/**
+ * Payload of GET /siteinfo (Answer's SiteInfoResp): 1.4's sections, and the ones Answer 2.0.2's client reads at
+ * start (users_settings, site_advanced, site_questions, site_tags, site_legal, site_security, ai_enabled,
+ * mcp_enabled), views of the same stored settings as the admin sections of siteinfo.v2.ts.
+ */
 export function siteInfoPayload(s: SiteSettings): Record<string, unknown> {
+  const w = s.site_write;
   return {
     general: s.general,
     interface: s.interface,
@@ -81,7 +86,21 @@ export function siteInfoPayload(s: SiteSettings): Record<string, unknown> {
     site_seo: s.site_seo,
     site_write: s.site_write,
     // Answer 1.7's clients read the question rules here (SiteQuestionsResp).
-    site_questions: { min_tags: s.site_write.min_tags, min_content: s.site_write.min_content, restrict_answer: s.site_write.restrict_answer },
+    site_questions: { min_tags: w.min_tags, min_content: w.min_content, restrict_answer: w.restrict_answer },
+    users_settings: { default_avatar: s.site_users.default_avatar, gravatar_base_url: s.site_users.gravatar_base_url },
+    site_advanced: {
+      max_image_size: w.max_image_size,
+      max_attachment_size: w.max_attachment_size,
+      max_image_megapixel: w.max_image_megapixel,
+      authorized_image_extensions: w.authorized_image_extensions,
+      authorized_attachment_extensions: w.authorized_attachment_extensions,
+    },
+    site_tags: { reserved_tags: w.reserved_tags, recommend_tags: w.recommend_tags, required_tag: w.required_tag },
+    site_legal: { external_content_display: s.site_security.external_content_display },
+    site_security: { login_required: s.login.login_required, external_content_display: s.site_security.external_content_display, check_update: s.general.check_update },
+    // The AI assistant is not served yet (issue #40 item 3): 2.x's client then shows no AI entry.
+    ai_enabled: false,
+    mcp_enabled: s.site_mcp.enabled,
     version: VERSION,
     revision: '',
   };
