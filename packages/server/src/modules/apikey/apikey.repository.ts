@@ -36,3 +36,9 @@ export function findApiKeyRow(db: Db, id: string): Promise<ApiKeyRow | undefined
   return db.kysely.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+
+/** Renames an unrevoked key; false when no unrevoked key has that id. */
+export async function renameApiKeyRow(db: Db, id: string, name: string): Promise<boolean> {
+  const r = await db.kysely.updateTable('api_keys').set({ name }).where('id', '=', id).where('revoked_at', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -5,16 +5,18 @@
  * sessions). Authenticated by an API key only (`Authorization: Bearer qk_...`; login tokens and cookies are
  * refused): any live key may connect and list the tools; what each tool may do is then decided by the HTTP API
  * call it makes as the key (mcp.api.ts). At the site root rather than under /answer/api/v1: it is not an Answer
- * endpoint, and the connection itself is not an API call that a key's scope has to allow.
+ * endpoint, and the connection itself is not an API call that a key's scope has to allow. An admin switches the
+ * server off and on with Answer 2.0's GET/PUT /admin/api/mcp-config (mcp.config.ts); while off POST /mcp answers 403.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The MCP SDK (~25 MB) is loaded with the first MCP call, not by every worker at start.
 const sdk = () => Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
 import { type AppContext } from '../../core/context.js';
-import { unauthorized } from '../../core/errors.js';
+import { forbidden, unauthorized } from '../../core/errors.js';
 import { isApiKey, userForApiKey } from '../../core/auth/apikey.js';
 import { getSettings, VERSION } from '../siteinfo/index.js';
 import { apiCaller } from './mcp.api.js';
+import { mcpConfigRoutes } from './mcp.config.js';
 import { postUrls, registerTools } from './mcp.tools.js';
 
 /** Where the MCP endpoint is served. */
@@ -45,7 +47,8 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   app.post(MCP_PATH, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (req, reply) => {
     reply.header('www-authenticate', 'Bearer');
     const key = await requestKey(ctx, req);
-    const { general } = await getSettings(ctx);
+    const { general, site_mcp } = await getSettings(ctx);
+    if (!site_mcp.enabled) throw forbidden();
     const [{ McpServer }, { StreamableHTTPServerTransport }] = await sdk();
     const server = new McpServer({ name: 'quorum', title: general.name, version: VERSION }, { instructions: INSTRUCTIONS });
     registerTools(server, apiCaller(app, { key, ip: req.ip, lang: req.lang }), postUrls(general.site_url));
@@ -65,4 +68,6 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
   const notAllowed = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST.' }, id: null };
   app.get(MCP_PATH, async (_req, reply) => reply.code(405).header('allow', 'POST').send(notAllowed));
   app.delete(MCP_PATH, async (_req, reply) => reply.code(405).header('allow', 'POST').send(notAllowed));
+
+  await mcpConfigRoutes(app, MCP_PATH);
 }
