@@ -150,6 +150,14 @@ export interface TagRelTable {
   tag_id: string;
   status: Int;
   created_at: Int;
+  /** The question's list order keys, kept by triggers (migration 042); written by no code. */
+  q_listed: Generated<number>;
+  q_pin: Generated<number>;
+  q_created_at: Generated<number>;
+  q_post_updated_at: Generated<number>;
+  q_vote_count: Generated<number>;
+  q_view_count: Generated<number>;
+  q_answer_count: Generated<number>;
 }
 
 export interface CommentsTable {

@@ -74,14 +74,44 @@ const ORDER_COLUMNS: Record<QuestionOrder, Array<keyof QuestionsTable>> = {
 
 /**
  * The statement `listQuestions` runs, unexecuted (the plan tests explain it): every column of the order
- * descending, or ascending when `fromEnd` (the same index walked the other way).
+ * descending, or ascending when `fromEnd` (the same index walked the other way). A list of one tag (and no member
+ * or id filter) in an order of TAG_ORDER_COLUMNS walks that tag's links in `tag_rel`'s index of the order
+ * (migration 042) and reads each link's question by its key, stopping after the page; the questions' own status
+ * and show are still checked (so a link whose copy were stale could only be left out, never show a question that
+ * is not listed). Several tags (the home page's followed tags), a member or ids: the questions of the filter.
  */
 export function listStatement(db: Db, f: ListFilter, offset: number, limit: number, fromEnd = false) {
-  let q = filtered(db, f, true).selectAll('questions');
   const direction = fromEnd ? 'asc' : 'desc';
+  const tagOrder = TAG_ORDER_COLUMNS[f.order];
+  if (f.tagIds?.length === 1 && !f.userId && !f.ids && tagOrder) {
+    let t = filtered(db, { ...f, tagIds: undefined, order: f.order === 'unanswered' ? 'newest' : f.order }, true)
+      .innerJoin('tag_rel', 'tag_rel.object_id', 'questions.id')
+      .where('tag_rel.tag_id', '=', f.tagIds[0]!)
+      .where('tag_rel.status', '=', 1)
+      .where('tag_rel.q_listed', '=', 1);
+    if (f.order === 'unanswered') t = t.where('tag_rel.q_answer_count', '=', 0);
+    let q = t.selectAll('questions');
+    for (const c of [...tagOrder, 'object_id' as const]) q = q.orderBy(`tag_rel.${c}`, direction);
+    return q.limit(limit).offset(offset);
+  }
+  let q = filtered(db, f, true).selectAll('questions');
   for (const c of [...ORDER_COLUMNS[f.order], 'id' as const]) q = q.orderBy(`questions.${c}`, direction);
   return q.limit(limit).offset(offset);
 }
+
+/**
+ * The columns of each list order on `tag_rel` (copies of the question's, kept by migration 042's triggers), most
+ * significant first; each index is (tag_id, status, q_listed, these, object_id). The featured list of a tag reads
+ * the small index of open bounties instead (migration 038), as the list without a tag does.
+ */
+const TAG_ORDER_COLUMNS: Partial<Record<QuestionOrder, Array<'q_pin' | 'q_created_at' | 'q_post_updated_at' | 'q_vote_count' | 'q_view_count' | 'q_answer_count'>>> = {
+  newest: ['q_pin', 'q_created_at'],
+  unanswered: ['q_pin', 'q_created_at'],
+  active: ['q_pin', 'q_post_updated_at'],
+  frequent: ['q_view_count'],
+  score: ['q_vote_count'],
+  hot: ['q_answer_count', 'q_vote_count', 'q_view_count'],
+};
 
 /** Number of questions a list filter matches. */
 export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
