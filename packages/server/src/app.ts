@@ -75,6 +75,7 @@ import { installOpenApi } from './modules/openapi/index.js';
 import { apiKeyRoutes } from './modules/apikey/index.js';
 import { webhookRoutes } from './modules/webhook/index.js';
 import { mcpRoutes } from './modules/mcp/index.js';
+import { trashRoutes } from './modules/trash/index.js';
 import { resolveFrameAncestors } from './core/csp.js';
 import { installCoherence } from './core/coherence.js';
 import { installReviewerRequest } from './modules/reviewer/index.js';
@@ -258,6 +259,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(mcpRoutes);
+  await app.register(trashRoutes);
   await app.register(mailRoutes);
   await app.register(notifyMailRoutes);
   await app.register(inboundMailRoutes);
