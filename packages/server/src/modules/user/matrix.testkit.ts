@@ -83,6 +83,22 @@ export const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['GET', `${ADM}/backups/download`, undefined, ADMIN_ONLY_400],
   ['POST', `${ADM}/backups/restore`, {}, ADMIN_ONLY_400],
   ['PUT', `${ADM}/backups/schedule`, {}, ADMIN_ONLY_400],
+  // Answer 2.0's admin calls (siteinfo.v2.routes.ts, apikey.v2.ts, mcp.config.ts, modules/trash).
+  ...(['question', 'tag', 'advanced', 'polices'] as const).flatMap((s): Array<[Method, string, unknown, number[]]> => [
+    ['GET', `${ADM}/siteinfo/${s}`, undefined, ADMIN_ONLY_200],
+    ['PUT', `${ADM}/siteinfo/${s}`, {}, ADMIN_ONLY_200],
+  ]),
+  ...(['security', 'users-settings'] as const).flatMap((s): Array<[Method, string, unknown, number[]]> => [
+    ['GET', `${ADM}/siteinfo/${s}`, undefined, ADMIN_ONLY_200],
+    ['PUT', `${ADM}/siteinfo/${s}`, {}, ADMIN_ONLY_400],
+  ]),
+  ['GET', `${ADM}/api-key/all`, undefined, ADMIN_ONLY_200],
+  ['POST', `${ADM}/api-key`, {}, ADMIN_ONLY_400],
+  ['PUT', `${ADM}/api-key`, {}, ADMIN_ONLY_400],
+  ['DELETE', `${ADM}/api-key`, {}, ADMIN_ONLY_400],
+  ['GET', `${ADM}/mcp-config`, undefined, ADMIN_ONLY_200],
+  ['PUT', `${ADM}/mcp-config`, { enabled: true }, ADMIN_ONLY_200],
+  ['DELETE', `${ADM}/delete/permanently`, {}, ADMIN_ONLY_400],
 ];
 
 
