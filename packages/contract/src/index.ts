@@ -15,3 +15,4 @@ export * from './schemas/feeds.js';
 export * from './schemas/staging.js';
 export * from './schemas/inbound-mail.js';
 export * from './schemas/ldap.js';
+export * from './schemas/saml.js';

@@ -41,6 +41,7 @@ import { pluginRoutes } from './modules/plugin/plugin.routes.js';
 import { captchaRoutes } from './modules/captcha/index.js';
 import { connectorRoutes } from './modules/connector/index.js';
 import { ldapRoutes } from './modules/ldap/index.js';
+import { samlRoutes } from './modules/saml/index.js';
 import { installUserCenterGuard, userCenterPublicPaths, userCenterRoutes } from './modules/user-center/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
@@ -125,6 +126,7 @@ const PUBLIC_ON_PRIVATE_SITE = [
   '/answer/api/v1/user/notification/unsubscribe',
   '/answer/api/v1/connector/',
   '/answer/api/v1/ldap/',
+  '/answer/api/v1/saml/',
   '/answer/api/v1/csp-report',
   WEBHOOK_PATH,
 ];
@@ -246,6 +248,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(captchaRoutes);
   await app.register(connectorRoutes);
   await app.register(ldapRoutes);
+  await app.register(samlRoutes);
   await app.register(userCenterRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);

@@ -19,6 +19,8 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'GET', path: '/answer/admin/api/question/page', query: c.AdminQuestionPageQuery, summary: "GET /admin/api/question/page. `query`: a title substring, a question id, or `user:<username>` for the author." },
   { method: 'PUT', path: '/answer/admin/api/question/status', body: c.AdminQuestionStatusReq, summary: "PUT /admin/api/question/status (Answer's AdminUpdateQuestionStatusReq): `question_id`, or `question_ids` for a" },
   { method: 'PUT', path: '/answer/admin/api/report', body: c.AdminReportReq, summary: "PUT /admin/api/report (spec §3 \"Review action payload\"): the admin content lists handle a flag by its id." },
+  { method: 'PUT', path: '/answer/admin/api/saml/settings', body: c.SamlSettingsReq, summary: "PUT /admin/api/saml/settings and POST /admin/api/saml/test: the whole form. Turning it on needs the IdP's entity" },
+  { method: 'POST', path: '/answer/admin/api/saml/test', body: c.SamlSettingsReq, summary: "PUT /admin/api/saml/settings and POST /admin/api/saml/test: the whole form. Turning it on needs the IdP's entity" },
   { method: 'PUT', path: '/answer/admin/api/setting/privileges', body: c.PrivilegesUpdateReq, summary: "PUT /admin/api/setting/privileges: a level, and for 99 (custom) the threshold of each privilege." },
   { method: 'POST', path: '/answer/admin/api/user', body: c.AdminAddUserReq, summary: "POST /admin/api/user (Answer's AddUserReq): one activated user; display name 4 to 30 (spec §5)." },
   { method: 'GET', path: '/answer/admin/api/user/activation', query: c.AdminUserIdReq, summary: "GET /admin/api/user/activation, POST /admin/api/users/activation, POST /admin/api/user/activation" },

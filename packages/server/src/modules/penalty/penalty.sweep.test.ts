@@ -23,6 +23,10 @@ const NOT_SILENCED = [
   `POST ${V1}/user/login/email`,
   // Directory login (modules/ldap) is a login like the one above, not a member's write.
   `POST ${V1}/ldap/login`,
+  // SAML (modules/saml): the IdP's post to the assertion consumer service is a login too; logging out is the
+  // member's own session.
+  `POST ${V1}/saml/acs`,
+  `POST ${V1}/saml/logout`,
   `PUT ${V1}/user/interface`,
   `POST ${V1}/user/session/cookie`,
   `PUT ${V1}/user/email`,

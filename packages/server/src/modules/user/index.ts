@@ -1,7 +1,7 @@
 /** Users and authentication: what other modules may use. */
 // Guards live in core/auth; re-exported here for modules that still import them from the user module.
 export { currentUser, requireUser, requireActiveUser, requireUnsuspendedUser, requireAdmin, isStaff, requestToken, isSuspended } from '../../core/auth/index.js';
-export { createAccount, createSession, getUser, hashPassword, assertEmailDomainAllowed, endUserSessions, setPassword } from './user.service.js';
+export { createAccount, createSession, endSession, getUser, hashPassword, assertEmailDomainAllowed, endUserSessions, setPassword } from './user.service.js';
 export { presentBasicUser, presentCurrentUser, userStatusName, avatarUrl } from './user.presenter.js';
 export { findUsersByIds, bumpUserCount, type UserRow } from './user.repository.js';
 export { issueLink, mailLanguage, sendCodeMail } from './account.mail.js';

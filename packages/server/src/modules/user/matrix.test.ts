@@ -14,7 +14,7 @@ import { ACTORS, ADM, MATRIX, V1, matrixActors, routesOf, type Actor } from './m
 const PRIVATE_ANONYMOUS_401 = new Set([`${V1}/question/page`]);
 
 /** Calls an anonymous visitor may still make on a private site (mirrors app.ts). */
-const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`, `${V1}/ldap/`];
+const ALLOWED_PREFIXES = [`${V1}/language/`, `${V1}/user/password/`, `${V1}/user/email/`, `${V1}/connector/`, `${V1}/ldap/`, `${V1}/saml/`];
 const ALLOWED_EXACT = new Set(['csp-report', 'notification/mail/unsubscribe', 'siteinfo', 'siteinfo/legal', 'user/info', 'user/login/email', 'user/register/email', 'user/logout', 'plugin/status', 'user-center/agent', 'user/email', 'user/action/record', 'user/notification/unsubscribe', 'inbound-mail/webhook'].map((p) => `${V1}/${p}`).concat(userCenterPublicPaths()));
 
 for (const dialect of DIALECTS) {
