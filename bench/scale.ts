@@ -27,6 +27,11 @@
  * keeps the generated dumps there (reused when present); `node --import tsx bench/scale.ts --generate` only writes
  * them (so runs of several engines in parallel share them). BENCH_SCALE_SIZES= (empty) measures nothing and only
  * renders the docs section from the results file. Databases and directories are removed at the end.
+ *
+ * To compare code changes on the same sites (SQLite only): BENCH_SCALE_KEEP=<dir> keeps each size's data
+ * directory in <dir>/sqlite3-<size> and, when it is there already, measures that site again instead of installing
+ * and importing (migrations are applied; the import figures are then absent); BENCH_SCALE_READS_ONLY=1 stops after
+ * the reads (no search, writes, sitemap, backup or traffic), so the kept site stays as it was.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -38,7 +43,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { questionPath, type DbType } from '@quorum/contract';
 import { buildApp } from '../packages/server/src/app.js';
-import { dropDatabase, ensureDatabase, openDb, type DbConfig } from '../packages/server/src/core/db/index.js';
+import { dropDatabase, ensureDatabase, migrateToLatest, openDb, type DbConfig } from '../packages/server/src/core/db/index.js';
 import { microClear } from '../packages/server/src/core/microcache.js';
 import { installSite } from '../packages/server/src/modules/install/index.js';
 import { importStackExchange } from '../packages/server/src/modules/import/index.js';
@@ -64,6 +69,8 @@ const RESTORE_MAX = Number(process.env.BENCH_SCALE_RESTORE_MAX ?? Infinity);
 const TRAFFIC_SECONDS = Number(process.env.BENCH_SCALE_TRAFFIC_SECONDS ?? 10);
 const RESULTS = process.env.BENCH_SCALE_RESULTS ?? path.join(os.tmpdir(), 'quorum-scale-results.json');
 const DUMPS = process.env.BENCH_SCALE_DUMPS;
+const KEEP = process.env.BENCH_SCALE_KEEP;
+const READS_ONLY = process.env.BENCH_SCALE_READS_ONLY === '1';
 const ADMIN = { name: 'admin', email: 'admin@example.com', password: 'bench-pass-1' };
 const PROFILE_POSTS = 5000;
 const API = '/answer/api/v1';
@@ -82,6 +89,8 @@ interface Measure {
 }
 
 const ORDERS = ['newest', 'active', 'frequent', 'score', 'unanswered', 'hot'] as const;
+/** The measure key of the tag-filtered list's first page in order `o`. */
+const tagListKey = (o: (typeof ORDERS)[number]) => (o === 'newest' ? 'list-tag-1' : `list-tag-${o}`);
 const MEASURES: Measure[] = [
   { key: 'qpage-ssr', label: 'question page, rendered', unit: 'ms', kind: 'read' },
   { key: 'qpage-api', label: 'question page API (question/info + answer/page)', unit: 'ms', kind: 'read' },
@@ -89,7 +98,8 @@ const MEASURES: Measure[] = [
     { key: `list-${o}-1`, label: `question list, ${o}, page 1`, unit: 'ms', kind: 'read' },
     { key: `list-${o}-500`, label: `question list, ${o}, page 500`, unit: 'ms', kind: 'read' },
   ]),
-  { key: 'list-tag-1', label: 'question list, newest, page 1, tag filter (most used tag)', unit: 'ms', kind: 'read' },
+  // Newest keeps the key of the runs that measured the tag filter in that order only.
+  ...ORDERS.map((o): Measure => ({ key: tagListKey(o), label: `question list, ${o}, page 1, tag filter (most used tag)`, unit: 'ms', kind: 'read' })),
   { key: 'tag-ssr', label: 'tag page of the most used tag, rendered', unit: 'ms', kind: 'read' },
   { key: 'profile-ssr', label: 'profile with 5,000 posts, rendered', unit: 'ms', kind: 'read' },
   { key: 'profile-api', label: 'profile with 5,000 posts, API (user/info + question/page + answer/page)', unit: 'ms', kind: 'read' },
@@ -228,7 +238,9 @@ async function runSize(type: DbType, size: number, tmpRoot: string): Promise<Siz
   const loadStart = load1();
   const dump = dumpFor(size, tmpRoot);
   const tmp = mkdtempSync(path.join(tmpRoot, `${type}-${size}-`));
-  const dataDir = path.join(tmp, 'data');
+  const keep = KEEP && type === 'sqlite3' ? path.join(KEEP, `${type}-${size}`) : undefined;
+  const reuse = !!keep && existsSync(path.join(keep, 'kept'));
+  const dataDir = keep ?? path.join(tmp, 'data');
   const cfg = dbConfig(type, `s${size}`);
   const restoreCfg = dbConfig(type, `r${size}`);
   const values: Record<string, number> = {};
@@ -242,21 +254,27 @@ async function runSize(type: DbType, size: number, tmpRoot: string): Promise<Siz
   delete process.env.QUORUM_PAGE_CACHE_MB;
   let closed = false;
   try {
-    await installSite(app.quorum, { db: cfg, lang: 'en_US', site_name: 'Bench', site_url: 'http://127.0.0.1', contact_email: ADMIN.email, admin: ADMIN });
-    say(`${type} ${size}: importing ${dump.posts} posts, ${dump.comments} comments, ${dump.votes} votes (load ${load1()}) ...`);
-    let lastLine = 0;
-    const summary = await importStackExchange(app.quorum.database!, app.quorum.ids!, dump.dir, {
-      log: (msg) => say(`  ${msg}`),
-      onProgress: (done, total) => {
-        if (Date.now() - lastLine < 10_000 && done !== total) return;
-        lastLine = Date.now();
-        say(`  ${done} / ${total} rows (${Math.floor((done / Math.max(1, total)) * 100)}%)`);
-      },
-    });
-    const posts = summary.questions + summary.answers;
-    values.import = Math.round(posts / summary.seconds);
-    values['import-s'] = summary.seconds;
-    say(`${type} ${size}: imported ${posts} posts, ${summary.comments} comments in ${summary.seconds} s: ${values.import} posts/s`);
+    if (reuse) {
+      await migrateToLatest(app.quorum.database!);
+      notes.push(`site kept from an earlier run (${keep}), not imported again`);
+    } else {
+      await installSite(app.quorum, { db: cfg, lang: 'en_US', site_name: 'Bench', site_url: 'http://127.0.0.1', contact_email: ADMIN.email, admin: ADMIN });
+      say(`${type} ${size}: importing ${dump.posts} posts, ${dump.comments} comments, ${dump.votes} votes (load ${load1()}) ...`);
+      let lastLine = 0;
+      const summary = await importStackExchange(app.quorum.database!, app.quorum.ids!, dump.dir, {
+        log: (msg) => say(`  ${msg}`),
+        onProgress: (done, total) => {
+          if (Date.now() - lastLine < 10_000 && done !== total) return;
+          lastLine = Date.now();
+          say(`  ${done} / ${total} rows (${Math.floor((done / Math.max(1, total)) * 100)}%)`);
+        },
+      });
+      const posts = summary.questions + summary.answers;
+      values.import = Math.round(posts / summary.seconds);
+      values['import-s'] = summary.seconds;
+      say(`${type} ${size}: imported ${posts} posts, ${summary.comments} comments in ${summary.seconds} s: ${values.import} posts/s`);
+      if (keep) writeFileSync(path.join(keep, 'kept'), new Date().toISOString());
+    }
     const db = app.quorum.database!;
     // What autovacuum and a live site's statistics give the planner.
     if (type === 'postgres') await sql`vacuum analyze`.execute(db.kysely);
@@ -290,6 +308,7 @@ async function runSize(type: DbType, size: number, tmpRoot: string): Promise<Siz
       }
     }
     values['list-tag-1'] = await medianOf(() => timed(app, { method: 'GET', url: `${API}/question/page?page=1&page_size=20&order=newest&tag=${encodeURIComponent(topTag.slug_name)}` }));
+    for (const o of ORDERS.filter((x) => x !== 'newest')) values[tagListKey(o)] = await medianOf(() => timed(app, { method: 'GET', url: `${API}/question/page?page=1&page_size=20&order=${o}&tag=${encodeURIComponent(topTag.slug_name)}` }));
     values['tag-ssr'] = await medianOf(() => timed(app, { method: 'GET', url: `/tags/${encodeURIComponent(topTag.slug_name)}` }));
     const user = encodeURIComponent(owner.username);
     values['profile-ssr'] = await medianOf(() => timed(app, { method: 'GET', url: `/users/${user}` }));
@@ -300,6 +319,10 @@ async function runSize(type: DbType, size: number, tmpRoot: string): Promise<Siz
         (await timed(app, { method: 'GET', url: `${API}/personal/answer/page?username=${user}&order=newest&page=1&page_size=20` })),
     );
     say(`  reads: ${MEASURES.filter((m) => m.kind === 'read').map((m) => `${m.key} ${values[m.key]?.toFixed(1) ?? 'refused'}`).join(', ')}`);
+    if (READS_ONLY) {
+      notes.push('reads only (BENCH_SCALE_READS_ONLY)');
+      return { engine: type, size, at: new Date().toISOString(), load: [loadStart, load1()], posts: dump.posts, comments: dump.comments, votes: dump.votes, values, ratios: {}, notes };
+    }
 
     const texts = await k.selectFrom('questions').select('original_text').limit(2000).execute();
     const freq = new Map<string, number>();
