@@ -16,3 +16,4 @@ export * from './schemas/staging.js';
 export * from './schemas/inbound-mail.js';
 export * from './schemas/ldap.js';
 export * from './schemas/saml.js';
+export * from './schemas/groups.js';

@@ -42,6 +42,7 @@ import { captchaRoutes } from './modules/captcha/index.js';
 import { connectorRoutes } from './modules/connector/index.js';
 import { ldapRoutes } from './modules/ldap/index.js';
 import { samlRoutes } from './modules/saml/index.js';
+import { groupRoutes, startGroupRules } from './modules/group/index.js';
 import { installUserCenterGuard, userCenterPublicPaths, userCenterRoutes } from './modules/user-center/index.js';
 import { postRoutes } from './modules/post/post.routes.js';
 import { questionRoutes, recommendRoutes, startViewFlusher } from './modules/question/index.js';
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   startPenaltyHousekeeping(ctx);
   startBountyPasses(ctx);
   startChatNotices(ctx);
+  startGroupRules(ctx);
   startInboundMail(ctx);
   app.addHook('onClose', async () => {
     for (const fn of ctx.onClose) await fn();
@@ -249,6 +251,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(connectorRoutes);
   await app.register(ldapRoutes);
   await app.register(samlRoutes);
+  await app.register(groupRoutes);
   await app.register(userCenterRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);

@@ -32,7 +32,7 @@ export interface AdminAuditEntry {
   created_at: number;
   /** settings.update, user.status, user.role, user.password, user.add, user.profile, question.status, answer.status ... */
   action: string;
-  target_type: 'settings' | 'user' | 'question' | 'answer';
+  target_type: 'settings' | 'user' | 'question' | 'answer' | 'group';
   target_id: string;
   changes: Record<string, unknown>;
   operator: { user_id: string; username: string; display_name: string };

@@ -34,6 +34,8 @@ export type DomainEvent =
   | { type: 'profile.updated'; user_id: string }
   /** An account was created (sign-up, third-party login, an administrator's bulk add). */
   | { type: 'user.created'; user_id: string }
+  /** What group rules see of a member may have changed: an address confirmed or changed, a directory login (modules/group). */
+  | { type: 'member.identity'; user_id: string }
   /** A member flagged a question, answer, comment or user (`object_type`), whose author is `reported_user_id`. */
   | { type: 'flag.created'; user_id: string; flag_id: string; object_id: string; object_type: string; reported_user_id: string };
 

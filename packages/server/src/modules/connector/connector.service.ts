@@ -21,6 +21,7 @@ import { assertEmailDomainAllowed, createAccount, createSession } from '../user/
 import * as repo from './connector.repository.js';
 import { CONNECTOR_STATE_COOKIE, randomToken, sameSecret, sha256, type LoginBrowser } from './login-browser.js';
 import { guardedFetch } from './outbound.js';
+import { emitDomain } from '../../core/events.js';
 
 /** How long a login attempt may take at the provider; a bind attempt from the settings page lives longer. */
 const ATTEMPT_SECONDS = 10 * 60;
@@ -195,6 +196,7 @@ async function knownMember(ctx: AppContext, slug: string, profile: ExternalUser)
   const userId = await accountForVerifiedEmail(ctx, profile);
   await repo.saveExternalLogin(db, { user_id: userId, provider: slug, external_id: profile.external_id, info: profile.meta, created_at: now });
   await repo.markLoggedIn(db, userId, now, true);
+  await emitDomain(ctx, { type: 'member.identity', user_id: userId });
   return userId;
 }
 

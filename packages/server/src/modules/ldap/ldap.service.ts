@@ -20,6 +20,7 @@ import { externalMember, LoginFailure } from '../connector/index.js';
 import { createSession, getUser, rateLimit } from '../user/index.js';
 import { authenticate, DirectoryFailure, testConnection } from './ldap.directory.js';
 import { replaceGroups } from './ldap.repository.js';
+import { emitDomain } from '../../core/events.js';
 import { ldapSettings } from './ldap.settings.js';
 
 /** The provider name of directory logins in external_logins and directory_groups. */
@@ -74,6 +75,7 @@ export async function ldapLogin(ctx: AppContext, input: { username: string; pass
     throw err;
   }
   await replaceGroups(requireDb(ctx), userId, LDAP_PROVIDER, entry.groups, nowSeconds());
+  await emitDomain(ctx, { type: 'member.identity', user_id: userId });
   const user = await getUser(ctx, userId);
   if (user.status === UserStatus.deleted) throw badRequest('error.ldap.account_deleted', 'alert');
   if (isSuspended(user)) throw await suspensionRefusal(ctx, user, lang);

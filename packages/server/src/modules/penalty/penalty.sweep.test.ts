@@ -77,13 +77,15 @@ for (const dialect of DIALECTS) {
       if (!site) return t.skip();
       const passed: string[] = [];
       let refused = 0;
-      for (const [method, path] of routesOf(site.app)) {
+      // Logging out ends the member's session, so the logout calls come last.
+      const routes = routesOf(site.app).sort(([, a], [, b]) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
+      for (const [method, path] of routes) {
         if (method === 'GET' || path.includes(':') || path.includes('*')) continue;
         const r = await call(site.app, method, path, { token: member.token, body: {} });
         if (r.status === 403 && r.body.reason === 'error.user.silenced') refused++;
         else passed.push(`${method} ${path}: ${r.status} ${r.body?.reason ?? ''}`);
       }
-      expect(refused).toBeGreaterThanOrEqual(40);
+      expect(refused, passed.slice(0, 10).join('\n')).toBeGreaterThanOrEqual(40);
       expect(passed.map((p) => p.split(':')[0]).sort()).toEqual([...NOT_SILENCED].sort());
     });
   });

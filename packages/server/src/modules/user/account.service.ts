@@ -6,6 +6,7 @@
 import { MailStatus, type ChangeEmailCodeReq, type ModifyPasswordReq, type PasswordReplacementReq, type PasswordResetReq } from '@quorum/contract';
 import { nowSeconds, requireDb, requireIds, type AppContext } from '../../core/context.js';
 import { transaction } from '../../core/db/index.js';
+import { emitDomain } from '../../core/events.js';
 import { badRequest, fieldError } from '../../core/errors.js';
 import { captchaSettings, createCaptcha, type IssuedCaptcha } from '../captcha/index.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
@@ -46,6 +47,7 @@ export async function activateAccount(ctx: AppContext, code: string): Promise<{ 
       });
     }
   });
+  await emitDomain(ctx, { type: 'member.identity', user_id: found.userId });
   const user = (await repo.findUserById(db, found.userId))!;
   return { user, token: await createSession(ctx, user.id) };
 }
@@ -142,6 +144,7 @@ export async function confirmEmailChange(ctx: AppContext, code: string): Promise
     await consumeCode(tx, found.hash);
     await repo.updateUser(tx, found.userId, { e_mail: email, mail_status: MailStatus.activated }, nowSeconds());
   });
+  await emitDomain(ctx, { type: 'member.identity', user_id: found.userId });
 }
 
 /**
