@@ -42,6 +42,8 @@ const StagingPage: ComponentType = lazy(withStrings(() => import('../staging/Sta
 const InboundMailPage: ComponentType = lazy(withStrings(() => import('../inbound-mail/InboundMailSettingsPage'), ['ui-inbound-mail']));
 // Directory (LDAP) login settings (features/ldap), with their strings (ui-ldap.yaml).
 const LdapPage: ComponentType = lazy(withStrings(() => import('../ldap/LdapSettingsPage'), ['ui-ldap']));
+// SAML 2.0 single sign-on settings (features/saml), with their strings (ui-saml.yaml).
+const SamlPage: ComponentType = lazy(withStrings(() => import('../saml/SamlSettingsPage'), ['ui-saml']));
 
 function Sidebar({ onPick }: { onPick: () => void }) {
   const { t } = useTranslation();
@@ -104,6 +106,7 @@ export default function AdminPage() {
             <Route path="seo" element={<SeoPage />} />
             <Route path="login" element={<LoginSettingsPage />} />
             <Route path="ldap" element={<Suspense fallback={<PageSpinner />}><LdapPage /></Suspense>} />
+            <Route path="saml" element={<Suspense fallback={<PageSpinner />}><SamlPage /></Suspense>} />
             <Route path="settings-users" element={<UsersSettingsPage />} />
             <Route path="privileges" element={<PrivilegesPage />} />
             <Route path="captcha" element={<Suspense fallback={<PageSpinner />}><CaptchaPage /></Suspense>} />

@@ -1,6 +1,6 @@
 /**
  * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
- * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, ldap, users,
+ * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, ldap, saml, users,
  * privileges, captcha, spam, close votes, locks, bounty, staging, inbound mail); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
 
@@ -36,6 +36,7 @@ export const ADMIN_NAV: readonly NavGroup[] = [
       item('seo'),
       item('login'),
       item('ldap'),
+      item('saml'),
       item('settings_users', 'settings-users'),
       item('privileges'),
       item('captcha'),

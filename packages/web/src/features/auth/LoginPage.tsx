@@ -22,6 +22,7 @@ import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import ConnectorButtons from '../connector/ConnectorButtons';
 import DirectoryLogin from '../ldap/DirectoryLogin';
+import SamlEntry from '../saml/SamlEntry';
 import { useUserCenterAgent } from '../user-center/agent';
 import UserCenterButton from '../user-center/UserCenterButton';
 import { StatusIcon } from '../account/StatusIcon';
@@ -123,6 +124,8 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
       )}
       {/* Directory login (admin setting): the local e-mail form above stays for the administrator. */}
       <DirectoryLogin divider={allowPassword} />
+      {/* SAML single sign-on (admin setting), and its refusals coming back from the ACS. */}
+      <SamlEntry divider={allowPassword} />
       {userCenter && <UserCenterButton agent={userCenter} divider={allowPassword} />}
       <ConnectorButtons divider={allowPassword || !!userCenter} />
       {captcha.dialog}
