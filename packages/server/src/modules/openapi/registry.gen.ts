@@ -10,6 +10,7 @@ export const ROUTE_SCHEMAS: RouteSchemas[] = [
   { method: 'POST', path: '/answer/admin/api/api-keys', body: c.ApiKeyCreateReq, summary: "POST /admin/api/api-keys: `expires_at` unix seconds in the future, 0 or absent for a key that never expires." },
   { method: 'PUT', path: '/answer/admin/api/badge/status', body: c.BadgeStatusReq, summary: "PUT /admin/api/badge/status" },
   { method: 'GET', path: '/answer/admin/api/badges', query: c.AdminBadgePageQuery, summary: "GET /admin/api/badges?page=&page_size=&status=&q=" },
+  { method: 'DELETE', path: '/answer/admin/api/delete/permanently', body: c.DeletePermanentlyReq, summary: "DELETE /admin/api/delete/permanently: the deleted users, questions or answers, all of them." },
   { method: 'PUT', path: '/answer/admin/api/ldap/settings', body: c.LdapSettingsReq, summary: "PUT /admin/api/ldap/settings and POST /admin/api/ldap/test: the whole form. `bind_password` equal to" },
   { method: 'POST', path: '/answer/admin/api/ldap/test', body: c.LdapSettingsReq, summary: "PUT /admin/api/ldap/settings and POST /admin/api/ldap/test: the whole form. `bind_password` equal to" },
   { method: 'GET', path: '/answer/admin/api/plugin/config', query: c.PluginSlugQuery, summary: "GET /admin/api/plugin/config, GET /user/plugin/config" },
