@@ -8,7 +8,8 @@
  * - POST /sso: checks the password and posts a signed Response to the SP's ACS (an auto-submitting form);
  * - GET /initiate?user=&relay=: an IdP-initiated login of `user` (no InResponseTo);
  * - GET /logout?user=: IdP-initiated single logout: a signed LogoutRequest to the SP's SLO;
- * - GET /slo: the SP's LogoutRequest (answered with a LogoutResponse) or its LogoutResponse ("Logged out").
+ * - GET /slo: the SP's LogoutRequest (answered with a LogoutResponse) or its LogoutResponse ("Logged out");
+ * - GET /send/<n>: posts a Response the test prepared (prepare()) to the ACS, e.g. a forged one.
  */
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -82,6 +83,7 @@ export class TestIdp {
   readonly loggedOut: string[] = [];
   baseUrl = '';
   private server: Server | undefined;
+  private readonly prepared: string[] = [];
 
   constructor(
     readonly key: KeyPair,
@@ -154,6 +156,12 @@ export class TestIdp {
     );
   }
 
+  /** The address of a page that posts `samlResponse` (base64) to the SP's ACS, as many times as it is opened. */
+  prepare(samlResponse: string, relayState = ''): string {
+    this.prepared.push(JSON.stringify([samlResponse, relayState]));
+    return `${this.baseUrl}/send/${this.prepared.length - 1}`;
+  }
+
   /** Starts the IdP's pages on a free local port (this file's header lists them). */
   async start(): Promise<void> {
     const port = await freePort();
@@ -186,7 +194,10 @@ export class TestIdp {
   }
 
   private postToAcs(user: IdpUser, relayState: string, inResponseTo?: string): string {
-    const saml = this.response({ user, acsUrl: this.sp.acsUrl, audience: this.sp.audience, inResponseTo });
+    return this.autoPost(this.response({ user, acsUrl: this.sp.acsUrl, audience: this.sp.audience, inResponseTo }), relayState);
+  }
+
+  private autoPost(saml: string, relayState: string): string {
     return this.page(
       'Signing you in',
       `<form method="post" action="${esc(this.sp.acsUrl)}"><input type="hidden" name="SAMLResponse" value="${saml}"><input type="hidden" name="RelayState" value="${esc(relayState)}"><button type="submit">Continue</button></form>` +
@@ -233,6 +244,11 @@ export class TestIdp {
       const response = inflateRawSync(Buffer.from(q.get('SAMLResponse')!, 'base64')).toString();
       const success = response.includes('status:Success');
       return send(200, this.page(success ? 'Logged out' : 'Logout failed', `<p>${success ? 'The service provider ended your session.' : esc(response)}</p>`));
+    }
+    const sent = /^\/send\/(\d+)$/.exec(url.pathname);
+    if (sent && this.prepared[Number(sent[1])]) {
+      const [saml, relay] = JSON.parse(this.prepared[Number(sent[1])]!) as [string, string];
+      return send(200, this.autoPost(saml, relay));
     }
     send(404, this.page('Not found', ''));
   }
