@@ -1,12 +1,12 @@
 /**
  * Admin calls for API keys: GET, POST and DELETE /answer/admin/api/api-keys (docs/API.md "Integrations"), and
- * Answer 2.0's /answer/admin/api/api-key calls on the same keys (apikey.v2.ts).
+ * Answer 2.0's /answer/admin/api/api-key calls on the same keys (apikey.v2.routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_API_PREFIX, ApiKeyCreateReq, ApiKeyRevokeReq } from '@quorum/contract';
 import { ok, parse } from '../../core/http.js';
 import { requireAdmin } from '../../core/auth/index.js';
-import { apiKeyV2Routes } from './apikey.v2.js';
+import { apiKeyV2Routes } from './apikey.v2.routes.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apikey.service.js';
 
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */

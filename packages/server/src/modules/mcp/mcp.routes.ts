@@ -6,7 +6,7 @@
  * refused): any live key may connect and list the tools; what each tool may do is then decided by the HTTP API
  * call it makes as the key (mcp.api.ts). At the site root rather than under /answer/api/v1: it is not an Answer
  * endpoint, and the connection itself is not an API call that a key's scope has to allow. An admin switches the
- * server off and on with Answer 2.0's GET/PUT /admin/api/mcp-config (mcp.config.ts); while off POST /mcp answers 403.
+ * server off and on with Answer 2.0's GET/PUT /admin/api/mcp-config (mcp.config.routes.ts); while off POST /mcp answers 403.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The MCP SDK (~25 MB) is loaded with the first MCP call, not by every worker at start.
@@ -16,7 +16,7 @@ import { forbidden, unauthorized } from '../../core/errors.js';
 import { isApiKey, userForApiKey } from '../../core/auth/apikey.js';
 import { getSettings, VERSION } from '../siteinfo/index.js';
 import { apiCaller } from './mcp.api.js';
-import { mcpConfigRoutes } from './mcp.config.js';
+import { mcpConfigRoutes } from './mcp.config.routes.js';
 import { postUrls, registerTools } from './mcp.tools.js';
 
 /** Where the MCP endpoint is served. */

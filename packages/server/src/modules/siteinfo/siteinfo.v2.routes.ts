@@ -27,12 +27,11 @@ export async function siteinfoV2Routes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  const polices = `${ADMIN_API_PREFIX}/siteinfo/polices`;
-  app.get(polices, async (req) => {
+  app.get(`${ADMIN_API_PREFIX}/siteinfo/polices`, async (req) => {
     await requireAdmin(ctx, req);
     return ok(req, await readSection(ctx, 'legal'));
   });
-  app.put(polices, async (req) => {
+  app.put(`${ADMIN_API_PREFIX}/siteinfo/polices`, async (req) => {
     const admin = await requireAdmin(ctx, req);
     await updateSection(ctx, admin, 'legal', parse(SitePoliciesV2Req, req.body));
     return ok(req, await readSection(ctx, 'legal'));

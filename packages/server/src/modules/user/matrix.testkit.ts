@@ -83,7 +83,7 @@ export const MATRIX: Array<[Method, string, unknown, number[]]> = [
   ['GET', `${ADM}/backups/download`, undefined, ADMIN_ONLY_400],
   ['POST', `${ADM}/backups/restore`, {}, ADMIN_ONLY_400],
   ['PUT', `${ADM}/backups/schedule`, {}, ADMIN_ONLY_400],
-  // Answer 2.0's admin calls (siteinfo.v2.routes.ts, apikey.v2.ts, mcp.config.ts, modules/trash).
+  // Answer 2.0's admin calls (siteinfo.v2.routes.ts, apikey.v2.routes.ts, mcp.config.routes.ts, modules/trash).
   ...(['question', 'tag', 'advanced', 'polices'] as const).flatMap((s): Array<[Method, string, unknown, number[]]> => [
     ['GET', `${ADM}/siteinfo/${s}`, undefined, ADMIN_ONLY_200],
     ['PUT', `${ADM}/siteinfo/${s}`, {}, ADMIN_ONLY_200],

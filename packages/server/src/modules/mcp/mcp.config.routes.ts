@@ -22,12 +22,11 @@ export async function mcpConfig(ctx: AppContext, mcpPath: string): Promise<{ ena
 /** Fastify plugin registering the calls listed in this file's header. */
 export async function mcpConfigRoutes(app: FastifyInstance, mcpPath: string): Promise<void> {
   const ctx = app.quorum;
-  const path = `${ADMIN_API_PREFIX}/mcp-config`;
-  app.get(path, async (req) => {
+  app.get(`${ADMIN_API_PREFIX}/mcp-config`, async (req) => {
     await requireAdmin(ctx, req);
     return ok(req, await mcpConfig(ctx, mcpPath));
   });
-  app.put(path, async (req) => {
+  app.put(`${ADMIN_API_PREFIX}/mcp-config`, async (req) => {
     const admin = await requireAdmin(ctx, req);
     const { enabled } = parse(SiteMcpV2Req, req.body);
     const was = (await getSettings(ctx)).site_mcp.enabled;

@@ -35,30 +35,28 @@ function present(k: ApiKeyInfo): ApiKeyV2 {
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function apiKeyV2Routes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
-  const path = `${ADMIN_API_PREFIX}/api-key`;
-
-  app.get(`${path}/all`, async (req) => {
+  app.get(`${ADMIN_API_PREFIX}/api-key/all`, async (req) => {
     await requireAdmin(ctx, req);
     const now = nowSeconds();
     const live = (await listApiKeys(ctx)).filter((k) => k.revoked_at === 0 && (k.expires_at === 0 || k.expires_at > now));
     return ok(req, live.map(present));
   });
 
-  app.post(path, async (req) => {
+  app.post(`${ADMIN_API_PREFIX}/api-key`, async (req) => {
     const admin = await requireAdmin(ctx, req);
     const input = parse(ApiKeyAddV2Req, req.body);
     const created = await createApiKey(ctx, admin, { name: input.description, scope: input.scope === 'read-only' ? 'read' : 'write', expires_at: 0 });
     return ok(req, { access_key: created.key });
   });
 
-  app.put(path, async (req) => {
+  app.put(`${ADMIN_API_PREFIX}/api-key`, async (req) => {
     await requireAdmin(ctx, req);
     const input = parse(ApiKeyUpdateV2Req, req.body);
     if (!(await renameApiKeyRow(requireDb(ctx), input.id, input.description))) throw notFound();
     return ok(req, null);
   });
 
-  app.delete(path, async (req) => {
+  app.delete(`${ADMIN_API_PREFIX}/api-key`, async (req) => {
     await requireAdmin(ctx, req);
     await revokeApiKey(ctx, parse(ApiKeyDeleteV2Req, req.body).id);
     return ok(req, null);
