@@ -28,7 +28,8 @@ const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function samlRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
-  const strict = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  // Per IP: an office behind one address may log in many members at once; the ACS parses signed XML.
+  const strict = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
   // The IdP posts an HTML form (SAML Bindings §3.5); this plugin's scope only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
