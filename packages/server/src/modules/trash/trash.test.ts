@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
     let site: TestSite | undefined;
     let admin = '';
     let alice: TestUser, bob: TestUser, carol: TestUser;
-    let gone = '', goneAnswer = '', kept = '', deletedAnswer = '', carolAnswer = '';
+    let gone = '', goneAnswer = '', kept = '', deletedAnswer = '', carolAnswer = '', carolQuestion = '';
     const comments: string[] = [];
 
     beforeAll(async () => {
@@ -31,6 +31,7 @@ for (const dialect of DIALECTS) {
       goneAnswer = await answerQuestion(site.app, bob.token, gone, 'Once is enough for most ciders.');
       deletedAnswer = await answerQuestion(site.app, bob.token, kept, 'Champagne yeast ferments it bone dry.');
       carolAnswer = await answerQuestion(site.app, carol.token, kept, 'A wine yeast such as EC-1118 works well.');
+      carolQuestion = await askQuestion(site.app, carol.token, 'Can I back-sweeten a cider safely?', 'cider');
       for (const object_id of [gone, goneAnswer, deletedAnswer]) {
         const c = await call(site.app, 'POST', `${V1}/comment`, { token: alice.token, body: { object_id, original_text: 'Thanks, that is useful to know.' } });
         expect(c.status, JSON.stringify(c.body)).toBe(200);
@@ -101,6 +102,10 @@ for (const dialect of DIALECTS) {
       expect(await db().selectFrom('users').select('id').where('id', '=', carol.id).executeTakeFirst()).toBeUndefined();
       expect(await db().selectFrom('user_sessions').select('user_id').where('user_id', '=', carol.id).executeTakeFirst()).toBeUndefined();
       expect((await call(site.app, 'GET', `${V1}/question/info?id=${kept}`)).status).toBe(200);
+      const asked = await call(site.app, 'GET', `${V1}/question/info?id=${carolQuestion}`);
+      expect(asked.status, JSON.stringify(asked.body).slice(0, 300)).toBe(200);
+      const list = await call(site.app, 'GET', `${V1}/question/page?page=1&page_size=20&order=newest`);
+      expect(list.body.data.list.map((q: { id: string }) => q.id)).toContain(carolQuestion);
       const page = await call(site.app, 'GET', `${V1}/answer/page?question_id=${kept}&page=1&page_size=20`);
       expect(page.status, JSON.stringify(page.body).slice(0, 300)).toBe(200);
       expect(page.body.data.list.map((a: { id: string }) => a.id)).toEqual([carolAnswer]);
