@@ -1,6 +1,7 @@
 /**
  * SAML 2.0 single sign-on in the browser, against the test identity provider of packages/server/test/saml-idp.ts
- * (built with xml-crypto, its key pair and certificate made here, its pages on a free local port). The admin fills
+ * (built with xml-crypto, its key pair and certificate made here, its pages on a free local port of `localhost`,
+ * another site than the server's 127.0.0.1, as a real IdP is). The admin fills
  * /admin/saml with the IdP's entity ID, addresses and certificate, tests and saves; then:
  * - SP-initiated: "Log in with Example Corp SSO" on the login page goes to the IdP's login page, alice signs in
  *   there and comes back logged in (at 1280 px); the IdP's single logout ends her session here;
@@ -44,7 +45,8 @@ test('members log in with the organization identity provider; forged, expired an
   const idp: TestIdp = await testIdp(baseURL!);
   idp.users.set('alice', ALICE);
   idp.users.set('bob', BOB);
-  await idp.start();
+  // On `localhost` while the site is on 127.0.0.1: another site, so the IdP's post to the ACS is cross-site.
+  await idp.start('localhost');
   const options = (o: Record<string, unknown> = {}) => ({ user: BOB, acsUrl: `${baseURL}/answer/api/v1/saml/acs`, audience: `${baseURL}/answer/api/v1/saml/metadata`, ...o });
   try {
     await test.step('the admin fills the SAML settings, tests them and saves', async () => {

@@ -162,10 +162,13 @@ export class TestIdp {
     return `${this.baseUrl}/send/${this.prepared.length - 1}`;
   }
 
-  /** Starts the IdP's pages on a free local port (this file's header lists them). */
-  async start(): Promise<void> {
+  /**
+   * Starts the IdP's pages on a free local port (this file's header lists them). `host` is the name its addresses
+   * use: `localhost` makes the IdP another site than an SP on 127.0.0.1, as a real IdP is (SameSite cookies).
+   */
+  async start(host = '127.0.0.1'): Promise<void> {
     const port = await freePort();
-    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.baseUrl = `http://${host}:${port}`;
     this.server = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
