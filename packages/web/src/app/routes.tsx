@@ -36,6 +36,8 @@ const TimelinePage: Page = clientPage('src/features/timeline/TimelinePage.tsx', 
 const ProfilePage: Page = clientPage('src/features/users/ProfilePage.tsx', () => import('../features/users/ProfilePage'), ['ui-people', 'ui-badges', 'ui-review']);
 const BadgesPage: Page = clientPage('src/features/badges/BadgesPage.tsx', () => import('../features/badges/BadgesPage'));
 const BadgePage: Page = clientPage('src/features/badges/BadgePage.tsx', () => import('../features/badges/BadgePage'));
+const GroupsPage: Page = clientPage('src/features/groups/GroupsPage.tsx', () => import('../features/groups/GroupsPage'), ['ui-groups']);
+const GroupPage: Page = clientPage('src/features/groups/GroupPage.tsx', () => import('../features/groups/GroupPage'), ['ui-groups']);
 const NotificationsPage: Page = clientPage('src/features/notifications/NotificationsPage.tsx', () => import('../features/notifications/NotificationsPage'));
 // Accounts and settings (client-only).
 // Their strings load with them (features/account/strings.ts).
@@ -97,6 +99,8 @@ function routeTable(): ReactElement<{ children: ReactElement[] }> {
         <Route path="questions/ask" element={<Guard need="activated"><LazyPage page={AskPage} /></Guard>} />
         <Route path="badges" element={<LazyPage page={BadgesPage} />} />
         <Route path="badges/:id" element={<LazyPage page={BadgePage} />} />
+        <Route path="groups" element={<LazyPage page={GroupsPage} />} />
+        <Route path="groups/:slug" element={<LazyPage page={GroupPage} />} />
         <Route path="questions/:qid" element={<LazyPage page={QuestionPage} />} />
         <Route path="questions/:qid/:slug" element={<LazyPage page={QuestionPage} />} />
         <Route path="questions/:qid/:slug/:aid" element={<LazyPage page={QuestionPage} />} />

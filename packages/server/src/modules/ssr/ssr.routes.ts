@@ -33,7 +33,7 @@ const ANSWER_PAGE_SIZE = 20;
 const TAG_PAGE_SIZE = 24;
 
 /** Client routes: anything else is answered with status 404 (the client shows its not-found page). */
-const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|badges(?:\/|$)|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
+const KNOWN = /^\/(?:$|questions(?:\/|$)|search|tags|users|posts|badges(?:\/|$)|groups(?:\/|$)|review|tos|privacy|admin|install|403|404|50x|maintenance|user-center)/;
 
 /** Account pages under /users/ (client routes), never a member's profile. */
 const ACCOUNT_PAGES = new Set(['login', 'register', 'logout', 'account-recovery', 'password-reset', 'account-activation', 'change-email', 'confirm-new-email', 'account-suspended', 'unsubscribe', 'auth-landing', 'confirm-email', 'notifications', 'settings']);

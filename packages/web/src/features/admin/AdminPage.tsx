@@ -40,6 +40,8 @@ const BountyPage: ComponentType = lazy(withStrings(() => import('../bounty/Bount
 const StagingPage: ComponentType = lazy(withStrings(() => import('../staging/StagingSettingsPage'), ['ui-staging']));
 // The reply-by-e-mail settings (features/inbound-mail), with their strings (ui-inbound-mail.yaml).
 const InboundMailPage: ComponentType = lazy(withStrings(() => import('../inbound-mail/InboundMailSettingsPage'), ['ui-inbound-mail']));
+// Groups (features/groups), with their strings (ui-groups.yaml).
+const GroupsAdminPage: ComponentType = lazy(withStrings(() => import('../groups/AdminGroupsPage'), ['ui-groups']));
 // Directory (LDAP) login settings (features/ldap), with their strings (ui-ldap.yaml).
 const LdapPage: ComponentType = lazy(withStrings(() => import('../ldap/LdapSettingsPage'), ['ui-ldap']));
 // SAML 2.0 single sign-on settings (features/saml), with their strings (ui-saml.yaml).
@@ -116,6 +118,7 @@ export default function AdminPage() {
             <Route path="bounty" element={<Suspense fallback={<PageSpinner />}><BountyPage /></Suspense>} />
             <Route path="staging" element={<Suspense fallback={<PageSpinner />}><StagingPage /></Suspense>} />
             <Route path="inbound-mail" element={<Suspense fallback={<PageSpinner />}><InboundMailPage /></Suspense>} />
+            <Route path="groups" element={<Suspense fallback={<PageSpinner />}><GroupsAdminPage /></Suspense>} />
             <Route path="installed-plugins" element={<PluginsPage />} />
             <Route path="api-keys" element={<ApiKeysPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />

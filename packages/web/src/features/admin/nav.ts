@@ -1,5 +1,5 @@
 /**
- * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users; customize
+ * The admin sidebar (spec §2 "Admin routes"): dashboard; contents (questions, answers); users (users, groups); customize
  * (themes, css-html); settings (general, interface, branding, smtp, legal, write, seo, login, ldap, saml, users,
  * privileges, captcha, spam, close votes, locks, bounty, staging, inbound mail); plugins (installed); integrations (API keys); backups. Paths are relative to /admin; labels are `admin.nav.<key>`.
  */
@@ -22,7 +22,7 @@ const item = (key: string, path = key): NavItem => ({ key, path });
 export const ADMIN_NAV: readonly NavGroup[] = [
   { key: 'dashboard', items: [item('dashboard', '')] },
   { key: 'contents', items: [item('questions'), item('answers')] },
-  { key: 'users', items: [item('users')] },
+  { key: 'users', items: [item('users'), item('groups')] },
   { key: 'customize', items: [item('themes'), item('css_html', 'css-html')] },
   {
     key: 'settings',
