@@ -78,9 +78,14 @@ function expectTagWalk(dialect: Db['dialect'], lines: string[], index: string): 
     expect(text).toMatch(/SEARCH questions USING INDEX sqlite_autoindex_questions_1 \(id=\?\)/);
     expect(text).not.toContain('TEMP B-TREE');
   } else if (dialect === 'postgres') {
-    expect(text).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index} on tag_rel`));
     expect(text).toMatch(/Index Scan using questions_pkey on questions/);
-    expect(text).not.toMatch(/Sort|Seq Scan on (questions|tag_rel)/);
+    expect(text).not.toMatch(/Seq Scan on (questions|tag_rel)/);
+    // When the tag's matching links are a page's worth (a small tag's unanswered questions, a couple of dozen),
+    // PostgreSQL may read them with a bitmap of the same index and sort them: bounded by that handful, not by the tag.
+    const bitmap = new RegExp(`Bitmap Index Scan on ${index}  \\(cost=[\\d.]+ rows=(\\d+)`).exec(text);
+    if (bitmap && Number(bitmap[1]) <= 50) return;
+    expect(text).toMatch(new RegExp(`Index (Only )?Scan( Backward)? using ${index} on tag_rel`));
+    expect(text).not.toMatch(/Sort/);
   } else {
     const rows = lines.map((l) => JSON.parse(l) as { table: string; type: string; key: string | null; Extra: string | null });
     expect(rows[0]!.table, text).toBe('tag_rel');
