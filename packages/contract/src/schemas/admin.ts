@@ -39,7 +39,8 @@ export const SiteGeneralReq = z.object({
     .pipe(httpUrl('error.settings.site_url_invalid'))
     .transform((v) => v.replace(/\/+$/, '')),
   contact_email: email,
-  check_update: flag.optional().default(true),
+  /** Absent keeps the stored value: Answer 2.x's client sends it with siteinfo/security, not with general. */
+  check_update: flag.optional(),
   /** Maintenance mode: visitors and members get the maintenance page (503); absent keeps the stored value. */
   maintenance: flag.optional(),
 });
@@ -170,7 +171,8 @@ export const SiteLoginReq = z.object({
   allow_new_registrations: flag.optional().default(true),
   allow_email_registrations: flag.optional().default(true),
   allow_password_login: flag.optional().default(true),
-  login_required: flag.optional().default(false),
+  /** Absent keeps the stored value: Answer 2.x's client sends it with siteinfo/security, not with login. */
+  login_required: flag.optional(),
   allow_email_domains: z
     .array(emailDomain, { error: 'error.form.is_invalid' })
     .max(500, 'error.form.is_invalid')

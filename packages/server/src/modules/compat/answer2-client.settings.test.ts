@@ -110,6 +110,18 @@ for (const dialect of DIALECTS) {
       expect((await call(site.app, 'GET', `${V1}/question/page`)).status).toBe(200);
     });
 
+    it('keeps the private-site and update-check settings when 2.x\'s general and login saves leave them out', async (t) => {
+      if (!site) return t.skip();
+      expect((await put('security', { login_required: true, external_content_display: 'always_display', check_update: false })).status).toBe(200);
+      // 2.x's general and login forms carry neither field (they moved to its security section).
+      const { check_update: _c, ...general } = await get('general');
+      const { login_required: _l, ...login } = await get('login');
+      expect((await put('general', general)).status).toBe(200);
+      expect((await put('login', { ...login, require_email_verification: true })).status).toBe(200);
+      expect(await get('security')).toMatchObject({ login_required: true, check_update: false });
+      expect((await put('security', { login_required: false, external_content_display: 'always_display', check_update: true })).status).toBe(200);
+    });
+
     it('refuses what 2.x\'s handlers refuse, with field errors in Answer\'s shape, and saves nothing', async (t) => {
       if (!site) return t.skip();
       for (const [section, body, field, msg] of REFUSED) {
