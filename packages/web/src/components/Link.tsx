@@ -27,17 +27,39 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   to: string;
 }
 
+/**
+ * Follows a click on a link to `to` inside the app (a plain left click on an address of this site, as react-router's
+ * Link does); leaves any other click to the browser. Shared by `Link` and `useLinkClicks`.
+ */
+function follow(e: MouseEvent<HTMLElement>, to: string, target: string | undefined, navigate: NavigateFunction | null): void {
+  if (e.defaultPrevented || !navigate || OUTSIDE.test(to)) return;
+  if (e.button !== 0 || (target && target !== '_self') || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+  e.preventDefault();
+  // A link to the current address replaces its history entry instead of adding one (as react-router's does).
+  const { pathname, search, hash } = window.location;
+  void navigate(to, { replace: pathname + search + hash === to });
+}
+
 /** A link; see the file header. */
 export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const navigate = useContext(NavigateContext);
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
-    if (e.defaultPrevented || !navigate || OUTSIDE.test(to)) return;
-    if (e.button !== 0 || (target && target !== '_self') || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-    e.preventDefault();
-    // A link to the current address replaces its history entry instead of adding one (as react-router's does).
-    const { pathname, search, hash } = window.location;
-    void navigate(to, { replace: pathname + search + hash === to });
+    follow(e, to, target, navigate);
   };
   return <a {...rest} href={to} target={target} onClick={click} />;
+}
+
+/**
+ * A click handler for an element holding server-rendered links that have no handlers of their own (the markup a
+ * `HydrateLater` keeps until its turn): a click on one of its `<a href="/...">` is followed inside the app as `Link`
+ * would, any other click is left alone.
+ */
+export function useLinkClicks(): (e: MouseEvent<HTMLElement>) => void {
+  const navigate = useContext(NavigateContext);
+  return (e) => {
+    const a = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (!a || !e.currentTarget.contains(a)) return;
+    follow(e, a.getAttribute('href') ?? '', a.getAttribute('target') ?? undefined, navigate);
+  };
 }

@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import { PinState, questionPath } from '@quorum/contract';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -13,13 +14,16 @@ import { WikiBadge } from '../wiki/WikiBadge';
 
 const OPERATIONS = ['asked', 'answered', 'modified'] as const;
 
-/** One question in the list: votes, answers (highlighted when accepted), views, title, excerpt, tags, activity. */
+/**
+ * One question in the list: votes, answers (highlighted when accepted), views, title, excerpt, tags, activity. The server's
+ * markup is kept at hydration (components/HydrateLater.tsx).
+ */
 export function QuestionRow({ q, permalink }: { q: QuestionListItem; permalink: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const accepted = !!q.accepted_answer_id && q.accepted_answer_id !== '0';
   const op = (OPERATIONS as readonly string[]).includes(q.operation_type) ? q.operation_type : 'asked';
   return (
-    <article className="q-row d-flex flex-column flex-sm-row gap-2 gap-sm-3 py-3 px-3">
+    <HydrateLater as="article" watch={[q, permalink, i18n.language]} className="q-row d-flex flex-column flex-sm-row gap-2 gap-sm-3 py-3 px-3">
       <ul className="q-stats list-unstyled d-flex flex-sm-column gap-3 gap-sm-1 mb-0 text-sm-end small text-body-secondary flex-shrink-0">
         <li>
           <span className="fw-semibold text-body">{formatCount(q.vote_count)}</span> {t('question_list.votes', { count: q.vote_count })}
@@ -57,7 +61,7 @@ export function QuestionRow({ q, permalink }: { q: QuestionListItem; permalink: 
           </div>
         </div>
       </div>
-    </article>
+    </HydrateLater>
   );
 }
 

@@ -1,5 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import { questionPath } from '@quorum/contract';
 import { TagList } from '../../components/TagLink';
@@ -15,13 +16,13 @@ export function hitPath(hit: SearchHit, permalink: number): string {
   return hit.object_type === 'answer' ? questionPath(o.question_id, o.title, permalink, o.id, o.url_title) : questionPath(o.question_id || o.id, o.title, permalink, undefined, o.url_title);
 }
 
-/** One search result: type, votes and answers, title link, excerpt, tags, author and date. */
+/** One search result: type, votes and answers, title link, excerpt, tags, author and date; the server's markup is kept at hydration (components/HydrateLater.tsx). */
 export function SearchResultRow({ hit, permalink }: { hit: SearchHit; permalink: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const o = hit.object;
   const isAnswer = hit.object_type === 'answer';
   return (
-    <article className="q-row d-flex flex-column flex-sm-row gap-2 gap-sm-3 py-3 px-3">
+    <HydrateLater as="article" watch={[hit, permalink, i18n.language]} className="q-row d-flex flex-column flex-sm-row gap-2 gap-sm-3 py-3 px-3">
       <ul className="q-stats list-unstyled d-flex flex-sm-column gap-3 gap-sm-1 mb-0 text-sm-end small text-body-secondary flex-shrink-0">
         <li>
           <span className="fw-semibold text-body">{formatCount(o.vote_count)}</span> {t('question_list.votes', { count: o.vote_count })}
@@ -64,6 +65,6 @@ export function SearchResultRow({ hit, permalink }: { hit: SearchHit; permalink:
           </div>
         </div>
       </div>
-    </article>
+    </HydrateLater>
   );
 }

@@ -9,6 +9,7 @@ import Form from 'react-bootstrap/Form';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import { Pager } from '../../components/Pager';
 import { isStaff, useCurrentUser } from '../../lib/auth';
@@ -75,7 +76,7 @@ function TagCardSkeleton() {
 
 /** The tag list page. */
 export default function TagsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const order = parseTagOrder(params.get('order'));
   const page = parsePage(params.get('page'));
@@ -146,9 +147,10 @@ export default function TagsPage() {
         <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3">
           {isPending && showSkeleton ? Array.from({ length: 8 }, (_, i) => <div className="col" key={i}><TagCardSkeleton /></div>) : null}
           {data?.list.map((tag) => (
-            <div className="col" key={tag.tag_id}>
+            // The server's card is kept at hydration; a member's (its follow button) renders once the member is known (components/HydrateLater.tsx).
+            <HydrateLater className="col" key={tag.tag_id} watch={[tag, user, i18n.language]}>
               <TagCard tag={tag} />
-            </div>
+            </HydrateLater>
           ))}
         </div>
         {isPending && !showSkeleton ? <div style={{ minHeight: 240 }} /> : null}

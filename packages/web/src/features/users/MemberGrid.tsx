@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DirectorySort } from '@quorum/contract';
 import { Avatar } from '../../components/Avatar';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import { Pager } from '../../components/Pager';
 import { formatCount, formatDate } from '../../lib/format';
@@ -17,10 +18,11 @@ const GRID = 'list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-
 /** Card height: a 48 px avatar or three lines of text, with padding and border (skeletons take the same). */
 const CARD_HEIGHT = 82;
 
-/** A member's card: avatar, name, and two lines the card always has. */
-function Card({ name, username, avatar, first, second }: { name: string; username: string; avatar: string; first: ReactNode; second: ReactNode }) {
+/** A member's card: avatar, name, and two lines the card always has; the server's markup is kept at
+ * hydration (components/HydrateLater.tsx): `watch` is what its lines are made of (the member, the sort, the language).. */
+function Card({ name, username, avatar, first, second, watch }: { name: string; username: string; avatar: string; first: ReactNode; second: ReactNode; watch: readonly unknown[] }) {
   return (
-    <li className="col" data-testid="member-card">
+    <HydrateLater as="li" watch={watch} className="col" data-testid="member-card">
       <div className="d-flex align-items-center gap-2 p-2 rounded border h-100 bg-body" style={{ minHeight: CARD_HEIGHT }}>
         <Avatar src={avatar} name={name} size={48} />
         <div className="overflow-hidden small lh-sm">
@@ -31,7 +33,7 @@ function Card({ name, username, avatar, first, second }: { name: string; usernam
           <div className="text-body-secondary text-truncate">{second || '\u00a0'}</div>
         </div>
       </div>
-    </li>
+    </HydrateLater>
   );
 }
 
@@ -54,7 +56,7 @@ function SortLine({ member, sort }: { member: DirectoryMember; sort: DirectorySo
  * One page of the directory. `hrefFor(page)` builds page links, `clearHref` the address without the name filter.
  */
 export function MemberGrid({ sort, q, page, hrefFor, clearHref }: { sort: DirectorySort; q: string; page: number; hrefFor: (page: number) => string; clearHref: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data, isPending, isError, isPlaceholderData } = useDirectory(sort, page, q);
   const slow = useDelayedFlag(isPending);
   const reputation = (m: DirectoryMember) => t('member_directory.reputation', { formatted: formatCount(m.rank) });
@@ -81,7 +83,7 @@ export function MemberGrid({ sort, q, page, hrefFor, clearHref }: { sort: Direct
       {data ? (
         <ul className={GRID}>
           {data.list.map((m) => (
-            <Card key={m.id} name={m.display_name || m.username} username={m.username} avatar={m.avatar} first={reputation(m)} second={<SortLine member={m} sort={sort} />} />
+            <Card key={m.id} name={m.display_name || m.username} username={m.username} avatar={m.avatar} first={reputation(m)} second={<SortLine member={m} sort={sort} />} watch={[m, sort, i18n.language]} />
           ))}
         </ul>
       ) : isPending ? (
