@@ -32,18 +32,19 @@ function contractSideEffectFree(): Plugin {
 }
 
 /**
- * In the SSR build, the package `pkg` resolves to `file` (the package with hooks that are cheaper on a single
- * server render); that file itself gets the real package:
- * - `react-i18next` -> src/lib/i18n-ssr.ts: a `useTranslation` that does not rebuild its result on every call;
+ * In the SSR build (and in both builds with `always`), the package `pkg` resolves to `file` (the package with
+ * cheaper hooks); that file itself gets the real package:
+ * - `react-i18next` -> src/lib/i18n-ssr.ts, in both builds: a `useTranslation` made once per language and shared
+ *   instead of once per component (a phone's hydration spent much of its time there);
  * - `@tanstack/react-query` -> src/lib/query-ssr.ts: a `useQuery` that reads the seeded cache without an observer.
  */
-function ssrShim(pkg: string, file: string): Plugin {
+function ssrShim(pkg: string, file: string, always = false): Plugin {
   const shim = fileURLToPath(new URL(file, import.meta.url));
   return {
     name: `quorum-ssr-shim:${pkg}`,
     enforce: 'pre',
     resolveId(id, importer, options) {
-      if (id !== pkg || !options?.ssr || importer === shim) return null;
+      if (id !== pkg || (!options?.ssr && !always) || importer === shim) return null;
       return shim;
     },
   };
@@ -87,7 +88,7 @@ const preactAliases = [
 const alert = fileURLToPath(new URL('./src/components/Alert.tsx', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrShim('react-i18next', './src/lib/i18n-ssr.ts'), ssrShim('@tanstack/react-query', './src/lib/query-ssr.ts'), ssrRouterCache(), bootstrapCss()],
+  plugins: [react(), yamlPlugin(), contractSideEffectFree(), ssrShim('react-i18next', './src/lib/i18n-ssr.ts', true), ssrShim('@tanstack/react-query', './src/lib/query-ssr.ts'), ssrRouterCache(), bootstrapCss()],
   resolve: {
     alias: [
       ...(runtime === 'preact' ? preactAliases : []),

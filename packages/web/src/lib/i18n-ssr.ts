@@ -1,12 +1,16 @@
 /**
- * react-i18next as the server-side renderer sees it: the SSR build resolves every `react-i18next` import to this
- * module (vite.config.ts), which is react-i18next with a cheaper `useTranslation`.
+ * react-i18next as both builds see it: every `react-i18next` import of the app resolves to this module
+ * (vite.config.ts), which is react-i18next with a cheaper `useTranslation`.
  *
- * react-i18next's hook is built for a browser whose language can change under it: on every call it copies the
- * i18next instance's properties into a wrapper object and makes a new fixed `t`, which a server render repeats
- * for each of the few hundred components of a page (about 8% of a question page's CPU, docs/BENCHMARKS.md). A
- * server render never changes language midway (entry-server.tsx sets it before rendering), so here the result
- * is made once per instance, language, namespace and key prefix, and reused. Same `t`, same strings.
+ * react-i18next's hook is built for a browser whose language can change under it: for each component instance it
+ * copies the i18next instance's properties into a wrapper object, makes a fixed `t` and subscribes to the instance,
+ * which a server render repeats for each of the few hundred components of a page (about 8% of a question page's
+ * CPU, docs/BENCHMARKS.md) and a phone's hydration for each component of the page (most of a list page's
+ * hydration after preact's own work, docs/BENCHMARKS.md "Phone speed (Lighthouse)"). Here the result is made once
+ * per instance, language, namespace and key prefix, and shared. In the browser a component renders again when the
+ * language changes (what react-i18next binds by default, `bindI18n: 'languageChanged'`), through one listener on
+ * the instance; a server render never changes language midway (entry-server.tsx sets it before rendering). Same
+ * `t`, same strings.
  *
  * Its `t` also remembers what it returned: i18next resolves every call anew (key splitting, namespace and
  * fallback lookup, interpolation), ~25% of a question page's render for the ~300 strings of a page, most of them
@@ -14,7 +18,7 @@
  * booleans (counts, names), are answered from a bounded map; anything else goes to i18next. The maps are dropped
  * when resources are added or removed, so a string never outlives its translation.
  */
-import { useContext } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { I18nContext, getI18n } from 'react-i18next';
 import type { i18n as I18n, TFunction } from 'i18next';
 
@@ -75,15 +79,32 @@ function memosFor(i18n: I18n): Set<Map<string, unknown>> {
   return memos;
 }
 
+/** Browser: the components to render again when an instance's language changes (one i18next listener each). */
+const languageListeners = new WeakMap<I18n, Set<() => void>>();
+
+/** Subscribes `listener` to the language changes of `i18n` (useSyncExternalStore's subscribe). */
+function onLanguage(i18n: I18n, listener: () => void): () => void {
+  let set = languageListeners.get(i18n);
+  if (!set) {
+    const listeners = new Set<() => void>();
+    languageListeners.set(i18n, (set = listeners));
+    i18n.on('languageChanged', () => listeners.forEach((l) => l()));
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 /**
- * `useTranslation` of react-i18next for server rendering (see the file header).
+ * `useTranslation` of react-i18next, made once per language and shared (see the file header).
  * @param ns namespace(s); default: the instance's default namespace
  * @param options `i18n` instance (else the provider's, else the global one), `lng`, `keyPrefix`
  */
 export function useTranslation(ns?: string | readonly string[], options: { i18n?: I18n; lng?: string; keyPrefix?: string } = {}): Translation {
   const fromContext = useContext(I18nContext)?.i18n;
   const i18n = options.i18n ?? fromContext ?? getI18n();
-  const lng = options.lng ?? i18n.language;
+  // Renders again on a language change (the server's build never changes language: no subscription there).
+  const language = import.meta.env.SSR ? i18n.language : useSyncExternalStore((l) => onLanguage(i18n, l), () => i18n.language, () => i18n.language);
+  const lng = options.lng ?? language;
   const key = `${lng}|${Array.isArray(ns) ? ns.join(',') : (ns ?? '')}|${options.keyPrefix ?? ''}`;
   let byKey = made.get(i18n);
   if (!byKey) made.set(i18n, (byKey = new Map()));
