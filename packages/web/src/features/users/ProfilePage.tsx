@@ -16,7 +16,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import { useFlag } from '../flag/useFlag';
 import { UserBadges } from '../badges/UserBadges';
-import { useProfile, type Profile } from './api';
+import { useUserBadges } from '../badges/api';
+import { useProfile, useTopPosts, type Profile } from './api';
 import { ListTab, OverviewTab, OWNER_TABS, PROFILE_TABS, type ProfileTab } from './ProfileTabs';
 
 /** Only http(s) links are shown as links. */
@@ -107,8 +108,16 @@ export default function ProfilePage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const permalink = permalinkStyle(useSiteInfo());
   const { data: profile, isPending, isError } = useProfile(username);
-  const slow = useDelayedFlag(isPending);
   const tab = (PROFILE_TABS as readonly string[]).includes(tabName) ? (tabName as ProfileTab) : null;
+  // The header's badges and the overview's top posts are asked for with the profile, not once it is in (the same
+  // queries as UserBadges' and OverviewTab's), and the page shows when they are all in: on a phone the sections
+  // came in one after another after the first paint, each moving what was below it (a CLS of 0.34,
+  // docs/BENCHMARKS.md "Phone speed (Lighthouse)"). Until then the page holds the viewport's height, so the
+  // footer is below the fold before and after.
+  const badges = useUserBadges(username);
+  const top = useTopPosts(username, tab === 'overview');
+  const waiting = isPending || badges.isPending || (tab === 'overview' && top.isPending);
+  const slow = useDelayedFlag(waiting);
   const own = !!user && !!profile && user.username.toLowerCase() === profile.username.toLowerCase();
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
   const order = params.get('order') === 'score' ? 'score' : 'newest';
@@ -129,9 +138,16 @@ export default function ProfilePage() {
     return `${tabHref(tab)}${qs ? `?${qs}` : ''}`;
   };
   const visibleTabs = PROFILE_TABS.filter((x) => own || !OWNER_TABS.includes(x));
+  if (!profile || waiting) {
+    return (
+      <div className="container" style={{ minHeight: '100vh' }}>
+        {slow ? <HeaderSkeleton /> : null}
+      </div>
+    );
+  }
   return (
     <div className="container">
-      {profile ? <ProfileHeader p={profile} own={own} /> : slow ? <HeaderSkeleton /> : <div style={{ minHeight: 112 }} className="mb-4" />}
+      <ProfileHeader p={profile} own={own} />
       <Nav as="nav" variant="underline" className="mb-3 flex-nowrap overflow-auto" aria-label={t('user_profile.tabs_label')}>
         {visibleTabs.map((x) => (
           <Nav.Item key={x}>
@@ -141,7 +157,7 @@ export default function ProfilePage() {
           </Nav.Item>
         ))}
       </Nav>
-      {!profile ? null : tab === 'overview' ? (
+      {tab === 'overview' ? (
         <OverviewTab username={profile.username} permalink={permalink} />
       ) : (
         <ListTab key={tab} tab={tab} username={profile.username} permalink={permalink} page={page} order={order} hrefFor={hrefFor} />

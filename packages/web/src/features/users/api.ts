@@ -109,11 +109,12 @@ export function useProfile(username: string) {
 }
 
 /** GET /personal/qa/top: five best questions and answers. */
-export function useTopPosts(username: string) {
+export function useTopPosts(username: string, enabled = true) {
   const query = { username };
   return useQuery({
     queryKey: [apiKey(`${BASE}/qa/top`, query)],
     queryFn: () => api.get<{ question: ProfileQuestion[]; answer: ProfileAnswer[] }>(`${BASE}/qa/top`, query),
+    enabled,
   });
 }
 
