@@ -22,6 +22,7 @@ import { requirePostTarget, visiblePostTargets, type PostTarget } from './target
 import { checkEditLimits } from '../spam/index.js';
 import { reviewComment } from '../reviewer/reviewer.apply.js';
 import { checkPostOpen } from '../lock/index.js';
+import { mentionedGroups } from '../group/index.js';
 
 type Presented = Record<string, unknown>;
 
@@ -44,11 +45,16 @@ async function heldFor(ctx: AppContext, objectIds: string[], viewer: UserRow | u
   return repo.heldComments(requireDb(ctx), objectIds, isStaff(viewer) ? null : viewer.id);
 }
 
-/** Renders comment markdown with mentions linked. @returns html and the ids of mentioned users */
-async function render(ctx: AppContext, text: string, extraNames: string[]): Promise<{ html: string; mentioned: Map<string, string> }> {
+/**
+ * Renders comment markdown with mentions linked: members, and the groups `author` may mention (modules/group).
+ * @returns html, the ids of mentioned users by name, and the members of mentioned groups to notify
+ */
+async function render(ctx: AppContext, text: string, extraNames: string[], author: UserRow): Promise<{ html: string; mentioned: Map<string, string>; groupMembers: string[] }> {
+  const db = requireDb(ctx);
   const names = [...new Set([...mentionedNames(text), ...extraNames.map((n) => n.trim().replace(/^@/, '').toLowerCase()).filter(Boolean)])].slice(0, 50);
-  const mentioned = await repo.usersByNames(requireDb(ctx), names);
-  return { html: renderMarkdown(linkMentions(text, new Set(mentioned.keys()))), mentioned };
+  const mentioned = await repo.usersByNames(db, names);
+  const groups = await mentionedGroups(db, author, names.filter((n) => !mentioned.has(n)));
+  return { html: renderMarkdown(linkMentions(text, new Set(mentioned.keys()), groups.slugs)), mentioned, groupMembers: groups.memberIds };
 }
 
 /** A live comment the viewer may see. @throws 404 `error.comment.not_found` */
@@ -80,7 +86,7 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
     reply = await repo.findComment(db, input.reply_comment_id);
     if (!reply || reply.status !== repo.CommentStatus.available || reply.object_id !== target.object_id) throw notFound('error.comment.not_found');
   }
-  const { html, mentioned } = await render(ctx, input.original_text, input.mention_username_list);
+  const { html, mentioned, groupMembers } = await render(ctx, input.original_text, input.mention_username_list, user);
   const ids = requireIds(ctx);
   const id = await ids.next('comment');
   const activityId = await ids.next('activity');
@@ -103,14 +109,14 @@ export async function addComment(ctx: AppContext, user: UserRow, input: CommentA
     await repo.insertComment(tx, row);
     await recordActivity(tx, { id: activityId, userId: user.id, objectId: id, originalObjectId: target.question_id, activityType: 'commented', now });
   });
-  await notify(ctx, commentNotifications(target, row, user, mentioned));
+  await notify(ctx, commentNotifications(target, row, user, [...mentioned.values(), ...groupMembers]));
   publishLive(ctx, { type: 'question', question_id: target.question_id, kind: 'comment', object_id: row.id, user_id: user.id });
   await emitDomain(ctx, { type: 'comment.created', user_id: user.id, comment_id: row.id });
   return (await presentMany(ctx, [row], user, lang))[0]!;
 }
 
-/** Who hears of a new comment: the replied-to author, mentioned users, then the post's author (one each). */
-function commentNotifications(t: PostTarget, c: repo.CommentRow, author: UserRow, mentioned: Map<string, string>): NotifyInput[] {
+/** Who hears of a new comment: the replied-to author, mentioned users (also through a group), then the post's author (one each). */
+function commentNotifications(t: PostTarget, c: repo.CommentRow, author: UserRow, mentioned: string[]): NotifyInput[] {
   const base = { trigger_user_id: author.id, type: 'inbox' as const, object_type: 'comment', object_id: c.id, title: t.title, question_id: t.question_id, answer_id: t.answer_id || undefined, comment_id: c.id };
   const out: NotifyInput[] = [];
   const told = new Set<string>();
@@ -120,7 +126,7 @@ function commentNotifications(t: PostTarget, c: repo.CommentRow, author: UserRow
     out.push({ ...base, receiver_id: receiver, action });
   };
   add(c.reply_user_id, 'reply_to_you');
-  for (const uid of mentioned.values()) add(uid, 'mention_you');
+  for (const uid of mentioned) if (uid !== author.id) add(uid, 'mention_you');
   add(t.user_id, t.object_type === 'question' ? 'comment_question' : 'comment_answer');
   return out;
 }
@@ -135,7 +141,7 @@ export async function updateComment(ctx: AppContext, user: UserRow, input: Comme
   if (!canManageComment(c, user)) throw forbidden('error.comment.not_owner');
   await checkEditLimits(ctx, user, input.original_text, 'original_text');
   await reviewComment(ctx, user, input.original_text, c.id);
-  const { html } = await render(ctx, input.original_text, []);
+  const { html } = await render(ctx, input.original_text, [], user);
   const now = nowSeconds();
   await repo.updateCommentText(requireDb(ctx), c.id, input.original_text, html, now);
   return (await presentMany(ctx, [{ ...c, original_text: input.original_text, parsed_text: html, updated_at: now }], user, lang))[0]!;

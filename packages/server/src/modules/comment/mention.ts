@@ -1,6 +1,7 @@
 /**
  * `@name` mentions: found in markdown outside code, linked to the profile `/users/<name>` when the user exists
- * (spec §5: "In posts, @name is turned into a profile link").
+ * (spec §5: "In posts, @name is turned into a profile link"), or to the group page `/groups/<name>` for a group its
+ * author may mention (modules/group).
  */
 import { LIMITS } from '@quorum/contract';
 
@@ -30,20 +31,23 @@ export function mentionedNames(source: string): string[] {
 }
 
 /**
- * Rewrites `@name` into a markdown link for each existing username; other text is untouched.
+ * Rewrites `@name` into a markdown link for each existing username (to `/users/<name>`) and each mentioned group
+ * (to `/groups/<slug>`, modules/group group.mentions.ts); other text is untouched. A username wins over a group.
  * @param existing lower-case usernames that exist
+ * @param groups lower-case group slugs the author mentioned
  */
-export function linkMentions(source: string, existing: Set<string>): string {
-  if (!existing.size) return source;
+export function linkMentions(source: string, existing: Set<string>, groups: Set<string> = new Set()): string {
+  if (!existing.size && !groups.size) return source;
   return splitCode(source)
     .map((part, i) =>
       i % 2
         ? part
         : part.replace(MENTION, (all, pre: string, raw: string) => {
             const name = clean(raw);
-            if (!existing.has(name)) return all;
             const rest = raw.slice(name.length);
-            return `${pre}[@${name}](/users/${name})${rest}`;
+            if (existing.has(name)) return `${pre}[@${name}](/users/${name})${rest}`;
+            if (groups.has(name)) return `${pre}[@${name}](/groups/${name})${rest}`;
+            return all;
           }),
     )
     .join('');

@@ -215,3 +215,15 @@ export async function deleteRows(db: Db, groupId: string, userIds: string[]): Pr
     await k(db).deleteFrom('group_members').where('group_id', '=', groupId).where('user_id', 'in', userIds.slice(i, i + 500)).execute();
   }
 }
+
+/** Groups by slug (lower case). */
+export async function groupsBySlugs(db: Db, slugs: string[]): Promise<GroupRow[]> {
+  if (!slugs.length) return [];
+  return (await k(db).selectFrom('site_groups').selectAll().where('slug_name', 'in', slugs).execute()).map(normalise);
+}
+
+/** Up to `limit` active member ids of a group, oldest first. */
+export async function activeMemberIds(db: Db, groupId: string, limit: number): Promise<string[]> {
+  const rows = await k(db).selectFrom('group_members').select('user_id').where('group_id', '=', groupId).where('state', '=', 'active').orderBy('created_at').orderBy('user_id').limit(limit).execute();
+  return rows.map((r) => r.user_id);
+}

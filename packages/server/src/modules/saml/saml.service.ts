@@ -21,6 +21,7 @@ import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import { isSuspended, type UserRow } from '../../core/auth/index.js';
 import { externalMember, LoginFailure } from '../connector/index.js';
 import { replaceDirectoryGroups } from '../ldap/index.js';
+import { emitDomain } from '../../core/events.js';
 import { createSession, endUserSessions, getUser } from '../user/index.js';
 import { memberOfNameId, rememberId, samlLinkOf } from './saml.repository.js';
 import { SAML_PATHS, serviceProvider } from './saml.sp.js';
@@ -159,7 +160,11 @@ export async function finishLogin(ctx: AppContext, base: string, samlResponse: s
     if (err instanceof LoginFailure) throw new SamlRefusal(LOGIN_FAILURES[err.kind] ?? 'invalid', err.kind);
     throw err;
   }
-  if (s.attr_groups) await replaceDirectoryGroups(db, userId, SAML_PROVIDER, groups.map((g) => ({ dn: g, name: g })), now);
+  if (s.attr_groups) {
+    await replaceDirectoryGroups(db, userId, SAML_PROVIDER, groups.map((g) => ({ dn: g, name: g })), now);
+    // Groups that follow a directory group (modules/group) are brought up to date for this member.
+    await emitDomain(ctx, { type: 'member.identity', user_id: userId });
+  }
   const user = await getUser(ctx, userId);
   if (user.status === UserStatus.deleted) throw new SamlRefusal('account_deleted');
   if (isSuspended(user)) throw new SamlRefusal('suspended');
