@@ -90,7 +90,7 @@ export type GroupSaveReq = z.infer<typeof GroupSaveReq>;
 /** DELETE /admin/api/group. */
 export const GroupDeleteReq = z.object({ id: z.string({ error: 'error.form.is_invalid' }).trim().min(1, 'error.form.is_invalid').max(32) });
 
-/** POST /group/join and /group/leave. */
+/** A group by its short name: GET /group?slug_name=, POST /group/join and /group/leave. */
 export const GroupSlugReq = z.object({ slug_name: z.string({ error: 'error.group.not_found' }).trim().toLowerCase().min(1, 'error.group.not_found').max(35) });
 
 /** What a group moderator (or admin) does to a member; `promote`/`demote` (group moderator role) are for admins. */
