@@ -1,5 +1,6 @@
 /** The group calls (docs/API.md "Groups"; the server's modules/group) and their query keys. */
 import type { AdminGroupInfo, GroupInfo, GroupMemberInfo, GroupMemberState } from '@quorum/contract';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 const V1 = '/answer/api/v1';
@@ -35,3 +36,8 @@ export const groupApi = {
   update: (body: GroupForm) => api.put<AdminGroupInfo>(`${ADMIN}/group`, body, { passingError: true }),
   remove: (id: string) => api.delete<null>(`${ADMIN}/group`, { id }),
 };
+
+/** A member's groups that the viewer may see (the profile; its query key is shared by the page and the section). */
+export function useMemberGroups(username: string) {
+  return useQuery({ queryKey: [GROUPS_KEY, 'of', username], queryFn: () => groupApi.ofMember(username) });
+}

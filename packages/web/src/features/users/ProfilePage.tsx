@@ -16,6 +16,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import NotFoundPage from '../errors/NotFoundPage';
 import { useFlag } from '../flag/useFlag';
 import { UserBadges } from '../badges/UserBadges';
+import { ProfileGroups } from '../groups/ProfileGroups';
+import { useMemberGroups } from '../groups/api';
 import { useUserBadges } from '../badges/api';
 import { useProfile, useTopPosts, type Profile } from './api';
 import { ListTab, OverviewTab, OWNER_TABS, PROFILE_TABS, type ProfileTab } from './ProfileTabs';
@@ -82,6 +84,7 @@ function ProfileHeader({ p, own }: { p: Profile; own: boolean }) {
         </ul>
         {p.bio_html ? <div className="q-profile-bio text-break" dangerouslySetInnerHTML={{ __html: p.bio_html }} /> : null}
         <UserBadges username={p.username} />
+        <ProfileGroups username={p.username} />
       </div>
     </header>
   );
@@ -109,14 +112,15 @@ export default function ProfilePage() {
   const permalink = permalinkStyle(useSiteInfo());
   const { data: profile, isPending, isError } = useProfile(username);
   const tab = (PROFILE_TABS as readonly string[]).includes(tabName) ? (tabName as ProfileTab) : null;
-  // The header's badges and the overview's top posts are asked for with the profile, not once it is in (the same
+  // The header's badges and groups and the overview's top posts are asked for with the profile, not once it is in (the same
   // queries as UserBadges' and OverviewTab's), and the page shows when they are all in: on a phone the sections
   // came in one after another after the first paint, each moving what was below it (a CLS of 0.34,
   // docs/BENCHMARKS.md "Phone speed (Lighthouse)"). Until then the page holds the viewport's height, so the
   // footer is below the fold before and after.
   const badges = useUserBadges(username);
   const top = useTopPosts(username, tab === 'overview');
-  const waiting = isPending || badges.isPending || (tab === 'overview' && top.isPending);
+  const groups = useMemberGroups(username);
+  const waiting = isPending || badges.isPending || groups.isPending || (tab === 'overview' && top.isPending);
   const slow = useDelayedFlag(waiting);
   const own = !!user && !!profile && user.username.toLowerCase() === profile.username.toLowerCase();
   const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
