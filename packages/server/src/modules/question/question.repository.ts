@@ -113,9 +113,25 @@ const TAG_ORDER_COLUMNS: Partial<Record<QuestionOrder, Array<'q_pin' | 'q_create
   hot: ['q_answer_count', 'q_vote_count', 'q_view_count'],
 };
 
+/**
+ * The links of one tag a count of its list reads (no member or id filter, any order but featured): `tag_rel`
+ * alone, through the order's index of migration 042 (covering: the listed flag, the answer count and the creation
+ * time are on the link), instead of each link's question (100k questions, a tag of 22% of them, its unanswered
+ * count: 107 -> a few ms). Undefined for the other filters.
+ */
+function tagCounted(db: Db, f: ListFilter) {
+  if (f.tagIds?.length !== 1 || f.userId || f.ids || f.order === 'featured') return undefined;
+  let q = db.kysely.selectFrom('tag_rel').where('tag_rel.tag_id', '=', f.tagIds[0]!).where('tag_rel.status', '=', 1).where('tag_rel.q_listed', '=', 1);
+  q = q.where('tag_rel.object_id', 'not in', historicalQuestionIds(db, Math.floor(Date.now() / 1000)));
+  if (f.order === 'unanswered') q = q.where('tag_rel.q_answer_count', '=', 0);
+  if (f.since) q = q.where('tag_rel.q_created_at', '>=', f.since);
+  return q;
+}
+
 /** Number of questions a list filter matches. */
 export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
-  const r = await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const links = tagCounted(db, f);
+  const r = links ? await links.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : await filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -124,7 +140,8 @@ export async function countQuestions(db: Db, f: ListFilter): Promise<number> {
  * entries) that tells a small list's exact count from a large one (more than `cap`).
  */
 export async function countQuestionsUpTo(db: Db, f: ListFilter, cap: number): Promise<number> {
-  const some = filtered(db, f).select(sql<number>`1`.as('one')).limit(cap + 1).as('some');
+  const links = tagCounted(db, f);
+  const some = links ? links.select(sql<number>`1`.as('one')).limit(cap + 1).as('some') : filtered(db, f).select(sql<number>`1`.as('one')).limit(cap + 1).as('some');
   const r = await db.kysely.selectFrom(some).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }

@@ -2,14 +2,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, adminToken, call, installedSite, shouldRun, type TestSite } from '../../../test/dialects.js';
 import { microClear } from '../../core/microcache.js';
-import { addViews, listQuestions } from './question.repository.js';
+import { addViews, countQuestions, listQuestions } from './question.repository.js';
 import { API, answer, ask, member, type Member } from './question.testkit.js';
 
 /**
  * A tag's question list reads the order keys copied onto `tag_rel` (migration 042's triggers): after asking,
  * answering, voting, views, editing tags, closing, hiding and showing, deleting and undeleting, every link carries
  * its question's current keys, and GET /question/page?tag= lists in each order what the questions' own columns
- * give (the oracle: the same list read as a list of several tags, which filters the questions table).
+ * give, with the same count (the oracle: the same list and count read as those of several tags, which filter the
+ * questions table).
  */
 const ORDERS = ['newest', 'active', 'score', 'frequent', 'hot', 'unanswered'] as const;
 
@@ -47,6 +48,8 @@ for (const dialect of DIALECTS) {
         const got = (r.body.data.list as Array<{ id: string }>).map((q) => q.id);
         const oracle = (await listQuestions(site!.app.quorum.database!, { order, tagIds: [id, '0'] }, 0, 100)).map((q) => q.id);
         expect(got, order).toEqual(oracle);
+        // The count is read from the links alone (question.repository.ts tagCounted).
+        expect(r.body.data.count, order).toBe(await countQuestions(site!.app.quorum.database!, { order, tagIds: [id, '0'] }));
       }
     };
     const listed = async (slug: string) => ((await call(site!.app, 'GET', `${API}/question/page?tag=${slug}&order=newest&page_size=100`)).body.data.list as Array<{ id: string }>).map((q) => q.id);
