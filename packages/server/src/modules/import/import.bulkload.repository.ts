@@ -8,7 +8,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../core/db/schema.js';
 
 /** Tables whose secondary indexes a bulk load may set aside (see `suspendIndexing`). */
-export type SuspendableTable = 'questions' | 'answers' | 'tag_rel' | 'search_docs';
+export type SuspendableTable = 'questions' | 'answers' | 'tag_rel' | 'search_docs' | 'comments' | 'votes';
 
 /**
  * What `suspendIndexing` set aside inside the import transaction, put back by `resumeIndexing`: the dropped
@@ -138,3 +138,4 @@ export async function resumeIndexing(db: Kysely<Database>, s: SuspendedIndexing 
   for (const i of s.indexes) await db.executeQuery(CompiledQuery.raw(i.sql));
   for (const st of s.stats) await sql`insert into sqlite_stat1 (tbl, idx, stat) values (${st.tbl}, ${st.idx}, ${st.stat})`.execute(db);
 }
+

@@ -77,6 +77,8 @@ export class ImportPlan {
   /** Objects that existed before this run and get new questions or answers: recounted after the writes. */
   readonly touched = { questions: new Set<string>(), users: new Set<string>() };
   realUsers = 0;
+  /** up/down votes of Votes.xml to write (counted by the check pass) */
+  votes = 0;
   totalRows = 0;
   start = { user: 0, question: 0, answer: 0, comment: 0, tag: 0 };
 

@@ -66,6 +66,7 @@ export async function planVotes(plan: ImportPlan, file: string): Promise<void> {
       else {
         plan.report.imported(VOTES);
         if (c.kind === 'bookmark') plan.extra.collection.count++;
+        else plan.votes++;
       }
     }
   }

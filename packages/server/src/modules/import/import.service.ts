@@ -161,7 +161,9 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
   let claimable = 0;
   await db.kysely.transaction().execute(async (trx) => {
     const w = new ImportRepository(trx);
+    await w.beginBulkLoad();
     const taken = new Set<string>();
+    log('Writing users ...');
     await writeTags(w, plan, source);
     if (hasUsers) claimable = await writeUsers(w, plan, source, files.users, taken, progress);
     await writePlaceholders(w, plan, source, taken);
@@ -176,21 +178,39 @@ export async function importStackExchange(db: Db, ids: IdGenerator, dir: string,
     await writePosts(w, plan, source, files.posts, progress, opts.workers, descriptions, suspended ? () => w.indexPending(suspended, INDEX_STEP) : undefined);
     if (suspended) log('Indexing posts ...');
     await w.resumeIndexing(suspended);
-    if (hasComments) await writeComments(w, plan, source, files.comments, progress);
+    if (hasComments) {
+      log('Writing comments ...');
+      // SQLite: the comments' indexes too, when the import at least doubles the table (a site's first import).
+      const aside = await w.suspendIndexing({ comments: plan.newComments.size });
+      await writeComments(w, plan, source, files.comments, progress);
+      await w.resumeIndexing(aside);
+    }
     if (history) {
       log('Writing revisions ...');
       await writeHistory(w, plan, history, progress);
     }
-    if (votes) await writeVotes(w, plan, votes, progress);
-    if (links) await writeLinks(w, plan, links, progress);
-    if (badges) await writeBadges(w, plan, badges, progress);
+    if (votes) {
+      log('Writing votes ...');
+      const aside = await w.suspendIndexing({ votes: plan.votes });
+      await writeVotes(w, plan, votes, progress);
+      await w.resumeIndexing(aside);
+    }
+    if (links) {
+      log('Writing links ...');
+      await writeLinks(w, plan, links, progress);
+    }
+    if (badges) {
+      log('Writing badges ...');
+      await writeBadges(w, plan, badges, progress);
+    }
     await w.setAcceptedAnswers(plan.acceptedFixes.map(([q, a]) => [q, plan.answerId(a)]));
     log('Updating counts ...');
     // New objects were written with their counts; objects that existed before and got new posts are recounted.
     const newTags = new Set(plan.newTags);
     await w.recountObjects({ questions: [...plan.touched.questions], users: [...plan.touched.users], tags: [...plan.counts.byTag.keys()].filter((s) => !newTags.has(s)).map((s) => plan.tagIds.get(s)!) });
     if (history) await w.linkLatestRevisions(source);
-    if (votes) await w.recountBookmarks(source);
+    // Questions are written with no bookmarks: only a run that wrote some has counts to fix.
+    if (votes && plan.extra.collection.used > 0) await w.recountBookmarks(source);
     await w.setPlaceholderReputation(source, { qUp: d['question.voted_up'], qDown: d['question.voted_down'], aUp: d['answer.voted_up'], aDown: d['answer.voted_down'], accepted: d['answer.accepted'] }, rank.floor);
   });
   if (done !== plan.totalRows) opts.onProgress?.(plan.totalRows, plan.totalRows);
