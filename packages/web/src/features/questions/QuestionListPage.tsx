@@ -5,6 +5,7 @@ import Nav from 'react-bootstrap/Nav';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import type { QuestionOrder } from '@quorum/contract';
 import { Pager } from '../../components/Pager';
@@ -34,7 +35,7 @@ function listHref(order: QuestionOrder, page: number, tag?: string, following?: 
 
 /** `/` and `/questions`: the question list with order tabs, numbered pages and a sidebar (spec §2). */
 export default function QuestionListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const order = parseOrder(params.get('order'));
   const page = parsePage(params.get('page'));
@@ -77,15 +78,18 @@ export default function QuestionListPage() {
             </Nav>
           ) : null}
           {following ? <TagList tags={followed.data} className="mb-2" /> : null}
-          <Nav variant="underline" className="mb-2 flex-nowrap overflow-auto" aria-label={t('question_list.sort_label')}>
-            {TABS.map((o) => (
-              <Nav.Item key={o}>
-                <Nav.Link as={Link} to={listHref(o, 1, tag, following)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
-                  {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
-                </Nav.Link>
-              </Nav.Item>
-            ))}
-          </Nav>
+          {/* The order tabs and the page links are links only: the server's markup is kept at hydration (components/HydrateLater.tsx). */}
+          <HydrateLater watch={[order, tag, following, i18n.language]}>
+            <Nav variant="underline" className="mb-2 flex-nowrap overflow-auto" aria-label={t('question_list.sort_label')}>
+              {TABS.map((o) => (
+                <Nav.Item key={o}>
+                  <Nav.Link as={Link} to={listHref(o, 1, tag, following)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
+                    {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
+                  </Nav.Link>
+                </Nav.Item>
+              ))}
+            </Nav>
+          </HydrateLater>
           <Card className={`shadow-sm ${isPlaceholderData ? 'opacity-75' : ''}`} aria-busy={isPending || isPlaceholderData}>
             {isError && !data ? (
               <Alert variant="danger" className="m-3">
@@ -114,9 +118,9 @@ export default function QuestionListPage() {
             {data?.list.map((q) => <QuestionRow key={q.id} q={q} permalink={permalink} />)}
           </Card>
           {data ? (
-            <div className="d-flex justify-content-center mt-3">
+            <HydrateLater className="d-flex justify-content-center mt-3" watch={[page, data.count, order, tag, following, i18n.language]}>
               <Pager page={page} total={data.count} pageSize={PAGE_SIZE} hrefFor={(p) => listHref(order, p, tag, following)} />
-            </div>
+            </HydrateLater>
           ) : null}
         </Col>
         <Col lg={3}>

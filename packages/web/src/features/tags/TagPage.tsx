@@ -10,6 +10,7 @@ import Card from 'react-bootstrap/Card';
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { HydrateLater } from '../../components/HydrateLater';
 import { Link } from '../../components/Link';
 import type { QuestionOrder } from '@quorum/contract';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -40,7 +41,7 @@ function tagHref(slug: string, order: QuestionOrder, page: number): string {
 
 /** The tag page. */
 export default function TagPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tagName = '' } = useParams();
   const [params] = useSearchParams();
   const order = parseOrder(params.get('order'));
@@ -114,15 +115,18 @@ export default function TagPage() {
           </p>
         ) : null}
       </header>
-      <Nav variant="underline" className="mb-2 flex-nowrap overflow-auto" aria-label={t('question_list.sort_label')}>
-        {TABS.map((o) => (
-          <Nav.Item key={o}>
-            <Nav.Link as={Link} to={tagHref(tag.slug_name, o, 1)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
-              {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
-            </Nav.Link>
-          </Nav.Item>
-        ))}
-      </Nav>
+      {/* The order tabs and the page links are links only: the server's markup is kept at hydration (components/HydrateLater.tsx). */}
+      <HydrateLater watch={[tag.slug_name, order, i18n.language]}>
+        <Nav variant="underline" className="mb-2 flex-nowrap overflow-auto" aria-label={t('question_list.sort_label')}>
+          {TABS.map((o) => (
+            <Nav.Item key={o}>
+              <Nav.Link as={Link} to={tagHref(tag.slug_name, o, 1)} active={o === order} aria-current={o === order ? 'page' : undefined} className="text-nowrap">
+                {o === 'featured' ? t('bounty.featured') : t(`question_list.order.${o}`)}
+              </Nav.Link>
+            </Nav.Item>
+          ))}
+        </Nav>
+      </HydrateLater>
       <Card className={`shadow-sm ${questions.isPlaceholderData ? 'opacity-75' : ''}`} aria-busy={questions.isPending || questions.isPlaceholderData}>
         {questions.isError && !list ? (
           <Alert variant="danger" className="m-3">
@@ -141,9 +145,9 @@ export default function TagPage() {
         {list?.list.map((q) => <QuestionRow key={q.id} q={q} permalink={permalink} />)}
       </Card>
       {list ? (
-        <div className="d-flex justify-content-center mt-3">
+        <HydrateLater className="d-flex justify-content-center mt-3" watch={[tag.slug_name, page, list.count, order, i18n.language]}>
           <Pager page={page} total={list.count} pageSize={PAGE_SIZE} hrefFor={(p) => tagHref(tag.slug_name, order, p)} />
-        </div>
+        </HydrateLater>
       ) : null}
     </div>
   );
