@@ -173,6 +173,11 @@ export const SiteLoginReq = z.object({
   allow_password_login: flag.optional().default(true),
   /** Absent keeps the stored value: Answer 2.x's client sends it with siteinfo/security, not with login. */
   login_required: flag.optional(),
+  /**
+   * Quorum's: while an organization login (LDAP, SAML) is on, password login and e-mail sign-up are for
+   * administrators only (issue #38 item 6). Absent keeps the stored value (Answer's clients do not send it).
+   */
+  password_login_admins_only: flag.optional(),
   allow_email_domains: z
     .array(emailDomain, { error: 'error.form.is_invalid' })
     .max(500, 'error.form.is_invalid')

@@ -187,6 +187,8 @@ export interface SiteInfo {
     login_required?: boolean;
     allow_email_registrations?: boolean;
     allow_password_login?: boolean;
+    /** Quorum's: with LDAP or SAML on, password login is for administrators (issue #38 item 6). */
+    password_login_admins_only?: boolean;
   };
   site_users?: Record<string, unknown>;
   custom_css_html?: {

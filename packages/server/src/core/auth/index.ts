@@ -22,4 +22,5 @@ export {
 export { isSuspended, suspendedError } from './suspension.js';
 export { isSilenced, formatPenaltyEnd, suspensionRefusal, SILENCE_ALLOWED_WRITES } from './penalty.js';
 export { hashToken } from './token.js';
+export { organizationLoginsOn, registerOrganizationLogin } from './organization-login.js';
 export type { UserRow } from './session.repository.js';

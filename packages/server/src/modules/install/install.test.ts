@@ -28,7 +28,7 @@ describe('before installation', () => {
     expect(site.body.data.general.name).toBe('Quorum');
     expect(site.body.data.site_seo.permalink).toBe(1);
     expect(site.body.data.theme.theme_config.default.primary_color).toBe('#0033FF');
-    expect(site.body.data.login).toEqual({ allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false, require_user_approval: false });
+    expect(site.body.data.login).toEqual({ allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false, require_user_approval: false, password_login_admins_only: false });
     expect((await call(f.app, 'GET', '/answer/api/v1/user/info')).body.data).toBeNull();
     expect((await call(f.app, 'GET', '/answer/api/v1/user-center/agent')).body.data).toEqual({ enabled: false, agent_info: null });
     expect((await call(f.app, 'GET', '/answer/api/v1/plugin/status')).body.data).toEqual([]);

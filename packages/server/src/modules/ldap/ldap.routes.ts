@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LdapLoginReq, LdapSettingsReq, SESSION_TTL_SECONDS, type LdapInfo } from '@quorum/contract';
-import { requireAdmin } from '../../core/auth/index.js';
+import { registerOrganizationLogin, requireAdmin } from '../../core/auth/index.js';
 import { ok, parse } from '../../core/http.js';
 import { bodyToken, setSessionCookies } from '../../core/session-cookie.js';
 import { presentCurrentUser } from '../user/index.js';
@@ -18,6 +18,7 @@ import { ldapSettings, presentLdapSettings, saveLdapSettings, withStoredPassword
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function ldapRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
+  registerOrganizationLogin('ldap', async (c) => (await ldapSettings(c)).enabled);
   const strict = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
 
   app.get('/answer/api/v1/ldap/info', async (req) => {

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SamlSettingsReq, SESSION_TTL_SECONDS, type SamlInfo, type SamlLogoutResult } from '@quorum/contract';
-import { requestCredential, requireAdmin, requireUser } from '../../core/auth/index.js';
+import { registerOrganizationLogin, requestCredential, requireAdmin, requireUser } from '../../core/auth/index.js';
 import { ok, parse } from '../../core/http.js';
 import { clearSessionCookies, setSessionCookies } from '../../core/session-cookie.js';
 import { safeReturnPath, siteBase } from '../connector/index.js';
@@ -28,6 +28,7 @@ const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 /** Fastify plugin registering the calls listed in this file's header; services come from `app.quorum`. */
 export async function samlRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.quorum;
+  registerOrganizationLogin('saml', async (c) => (await samlSettings(c)).enabled);
   // Per IP: an office behind one address may log in many members at once; the ACS parses signed XML.
   const strict = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
   // The IdP posts an HTML form (SAML Bindings §3.5); this plugin's scope only.

@@ -12,7 +12,7 @@ import { renderMarkdown } from '../../core/markdown.js';
 import { availableLanguages } from '../../core/i18n.js';
 import { recordAdminAction, settingsDiff } from '../audit/index.js';
 import { tagIdBySlug } from '../tag/index.js';
-import type { UserRow } from '../../core/auth/index.js';
+import { organizationLoginsOn, type UserRow } from '../../core/auth/index.js';
 import type { SettingsSection, SiteSettings } from './siteinfo.defaults.js';
 import { getSettings, saveSection } from './siteinfo.service.js';
 
@@ -75,6 +75,11 @@ function checkTheme(input: SiteThemeReq): void {
 async function nextValue(ctx: AppContext, name: SiteinfoSectionName, current: Record<string, unknown>, input: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (name === 'write') await checkWrite(ctx, input as SiteWriteReq);
   if (name === 'theme') checkTheme(input as SiteThemeReq);
+  // Password login for admins only needs an organization login to send members to (issue #38 item 6); turning it
+  // off, or leaving it on while an organization login is on, is always allowed.
+  if (name === 'login' && input.password_login_admins_only === true && current.password_login_admins_only !== true && !(await organizationLoginsOn(ctx)).length) {
+    throw fieldError('password_login_admins_only', 'error.settings.organization_login_required');
+  }
   const sent = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (name === 'legal') {
     const tos = String(sent.terms_of_service_original_text ?? '');

@@ -17,7 +17,7 @@ export function defaultSettings(): SiteSettings {
     general: { name: DEFAULT_SITE_NAME, short_description: '', description: '', site_url: 'http://localhost:9080', contact_email: '', check_update: true, maintenance: false },
     interface: { language: 'en_US', time_zone: 'UTC' },
     branding: { logo: '', mobile_logo: '', square_icon: '', favicon: '' },
-    login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false, require_user_approval: false },
+    login: { allow_new_registrations: true, allow_email_registrations: true, allow_email_domains: [], allow_password_login: true, login_required: false, require_user_approval: false, password_login_admins_only: false },
     site_users: {
       allow_update_avatar: true,
       allow_update_bio: true,
@@ -82,7 +82,7 @@ export interface SiteSettings {
   general: { name: string; short_description: string; description: string; site_url: string; contact_email: string; check_update: boolean; maintenance: boolean };
   interface: { language: string; time_zone: string };
   branding: { logo: string; mobile_logo: string; square_icon: string; favicon: string };
-  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean; require_user_approval: boolean };
+  login: { allow_new_registrations: boolean; allow_email_registrations: boolean; allow_email_domains: string[]; allow_password_login: boolean; login_required: boolean; require_user_approval: boolean; password_login_admins_only: boolean };
   site_users: {
     allow_update_avatar: boolean;
     allow_update_bio: boolean;

@@ -16,7 +16,7 @@ import { assertEmailScreened } from '../spam/screening.js';
 import { requireCaptcha, sendCodeMail } from './account.mail.js';
 // The file, not the review index: the review calls import this module.
 import { queueSignUp, signUpNeedsApproval } from '../review/signup.js';
-import { hashToken, isSuspended, suspensionRefusal } from '../../core/auth/index.js';
+import { hashToken, isSuspended, organizationLoginsOn, suspensionRefusal } from '../../core/auth/index.js';
 import { checkLoginRate, clearLoginFailures, loginNeedsCaptcha, rateLimit, recordCaptchaDemand, recordLoginFailure } from './throttle.js';
 import * as repo from './user.repository.js';
 import type { UserRow } from './user.repository.js';
@@ -155,6 +155,7 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
   const { login } = await getSettings(ctx);
   if (!login.allow_new_registrations) throw badRequest('error.user.registration_closed');
   if (!login.allow_email_registrations) throw badRequest('error.user.email_registration_closed');
+  if (login.password_login_admins_only && (await organizationLoginsOn(ctx)).length) throw badRequest('error.user.organization_login_only');
   await assertEmailDomainAllowed(ctx, input.e_mail);
   await rateLimit(ctx, 'register', { ip });
   // Captcha setting `on_sign_up` (modules/captcha): one made for `register` (Answer's client sends its `email` one).
@@ -174,7 +175,8 @@ export async function register(ctx: AppContext, input: RegisterEmailReq, ip: str
  * correct password with a solved captcha always logs in, however many strangers guessed before.
  * @throws 400 field error on `e_mail` (`error.object.email_or_password_incorrect`) for unknown e-mail, wrong
  *   password or a deleted account (same message for all), 400 field error on `captcha_code`, 403 `suspended` with
- *   `suspended_until` (unix seconds, 0 = forever) and the administrator's `reason` when one was given (`msg` in `lang`), 400 when password login is off, 429 when rate limited
+ *   `suspended_until` (unix seconds, 0 = forever) and the administrator's `reason` when one was given (`msg` in `lang`), 400 when password login is off, 400
+ *   `error.user.organization_login_only` for a member while password login is kept for admins, 429 when rate limited
  */
 export async function login(ctx: AppContext, input: LoginEmailReq, ip: string, lang = 'en_US'): Promise<{ user: UserRow; token: string }> {
   const db = requireDb(ctx);
@@ -197,6 +199,9 @@ export async function login(ctx: AppContext, input: LoginEmailReq, ip: string, l
     throw fieldError('e_mail', 'error.object.email_or_password_incorrect');
   }
   await clearLoginFailures(ctx, email, ip);
+  // Organization login on and password login kept for administrators (issue #38 item 6): a member is sent to the
+  // organization's sign-in. Decided after the password, so the refusal tells nobody which addresses are admins'.
+  if (policy.password_login_admins_only && user.role_id !== Role.admin && (await organizationLoginsOn(ctx)).length) throw badRequest('error.user.organization_login_only');
   const now = nowSeconds();
   // A bcrypt hash (an account moved from Apache Answer) becomes ours at the first login that proves the password.
   if (isBcryptHash(user.pass)) await repo.updateUser(db, user.id, { pass: await hashPassword(input.pass) }, now);

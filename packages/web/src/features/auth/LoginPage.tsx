@@ -1,6 +1,8 @@
 /**
  * /users/login (spec §2 "Auth routes"): e-mail and password login, and the inactive-account notice
- * (?status=inactive, or a logged-in user whose e-mail is not verified yet).
+ * (?status=inactive, or a logged-in user whose e-mail is not verified yet). While password login is for
+ * administrators only and directory (LDAP) or SAML login is on (login settings `password_login_admins_only`, issue
+ * #38 item 6), the organization's sign-in comes first and the password form opens from "Administrator login".
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +23,8 @@ import { schemaErrors, translateChecks } from '../../lib/formErrors';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import TextField from './TextField';
 import ConnectorButtons from '../connector/ConnectorButtons';
-import DirectoryLogin from '../ldap/DirectoryLogin';
-import SamlEntry from '../saml/SamlEntry';
+import DirectoryLogin, { useLdapInfo } from '../ldap/DirectoryLogin';
+import SamlEntry, { useSamlInfo } from '../saml/SamlEntry';
 import { useUserCenterAgent } from '../user-center/agent';
 import UserCenterButton from '../user-center/UserCenterButton';
 import { StatusIcon } from '../account/StatusIcon';
@@ -51,6 +53,13 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
   const { t } = useTranslation();
   const navigate = useNavigate();
   const captcha = useCaptcha('login');
+  const site = useSiteInfo();
+  const ldap = useLdapInfo();
+  const saml = useSamlInfo();
+  const organizationOn = ldap.data?.enabled === true || saml.data?.enabled === true;
+  const adminsOnly = allowPassword && organizationOn && site.login?.password_login_admins_only === true;
+  const [adminOpened, setAdminOpened] = useState(false);
+  const showForm = allowPassword && (!adminsOnly || adminOpened);
   const [form, setForm] = useState({ e_mail: '', pass: '' });
   const { errors, alert, busy, clearError, submit: run } = useFormSubmit(t('auth.errors.unknown'), isCaptchaCancelled);
 
@@ -82,9 +91,22 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
         )
       }
     >
+      {adminsOnly && (
+        <>
+          <DirectoryLogin divider={false} />
+          <SamlEntry divider={false} />
+          {!adminOpened && (
+            <div className="text-center mt-3">
+              <Button variant="link" size="sm" className="text-body-secondary" onClick={() => setAdminOpened(true)} aria-expanded={false}>
+                {t('auth.login.admin_password')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
       {/* Password login turned off (admin login settings): only the connectors remain. */}
-      {allowPassword && (
-      <Form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      {showForm && (
+      <Form noValidate onSubmit={submit} aria-busy={busy || undefined} className={adminsOnly ? 'border-top pt-3 mt-3' : undefined} data-testid="password-login">
         {alert && (
           <Alert variant="danger" role="alert">
             {alert}
@@ -123,9 +145,9 @@ function LoginForm({ siteTitle, allowSignUp, allowPassword, userCenter }: { site
       </Form>
       )}
       {/* Directory login (admin setting): the local e-mail form above stays for the administrator. */}
-      <DirectoryLogin divider={allowPassword} />
+      {!adminsOnly && <DirectoryLogin divider={allowPassword} />}
       {/* SAML single sign-on (admin setting), and its refusals coming back from the ACS. */}
-      <SamlEntry divider={allowPassword} />
+      {!adminsOnly && <SamlEntry divider={allowPassword} />}
       {userCenter && <UserCenterButton agent={userCenter} divider={allowPassword} />}
       <ConnectorButtons divider={allowPassword || !!userCenter} />
       {captcha.dialog}

@@ -11,9 +11,14 @@ import { withStrings } from '../../lib/i18n';
 
 const LdapLogin = lazy(withStrings(() => import('./LdapLogin'), ['ui-ldap']));
 
+/** GET /ldap/info (one query for the slot and the login page's choice of what to show first). */
+export function useLdapInfo() {
+  return useQuery({ queryKey: ['/answer/api/v1/ldap/info'], queryFn: () => api.get<LdapInfo>('/answer/api/v1/ldap/info') });
+}
+
 /** Nothing while directory login is off (or its state is loading); else the form, `divider` as LdapLogin's. */
 export default function DirectoryLogin({ divider }: { divider: boolean }) {
-  const { data } = useQuery({ queryKey: ['/answer/api/v1/ldap/info'], queryFn: () => api.get<LdapInfo>('/answer/api/v1/ldap/info') });
+  const { data } = useLdapInfo();
   if (!data?.enabled) return null;
   return (
     <Suspense fallback={null}>

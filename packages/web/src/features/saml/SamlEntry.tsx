@@ -13,11 +13,16 @@ import { withStrings } from '../../lib/i18n';
 
 const SamlLogin = lazy(withStrings(() => import('./SamlLogin'), ['ui-saml']));
 
+/** GET /saml/info (one query for the slot and the login page's choice of what to show first). */
+export function useSamlInfo() {
+  return useQuery({ queryKey: ['/answer/api/v1/saml/info'], queryFn: () => api.get<SamlInfo>('/answer/api/v1/saml/info') });
+}
+
 /** Nothing while SAML login is off and no refusal is to be shown; else the button, `divider` as SamlLogin's. */
 export default function SamlEntry({ divider }: { divider: boolean }) {
   const [params] = useSearchParams();
   const error = params.get('saml_error') ?? '';
-  const { data } = useQuery({ queryKey: ['/answer/api/v1/saml/info'], queryFn: () => api.get<SamlInfo>('/answer/api/v1/saml/info') });
+  const { data } = useSamlInfo();
   if (!data?.enabled && !error) return null;
   return (
     <Suspense fallback={null}>

@@ -125,6 +125,8 @@ const LOGIN: FieldSpec[] = [
   { name: 'allow_email_registrations', kind: 'switch' },
   { name: 'allow_email_domains', kind: 'textarea', rows: 4 },
   { name: 'allow_password_login', kind: 'switch' },
+  // Quorum's (issue #38 item 6): only offered with password login on; the server refuses it without LDAP or SAML on.
+  { name: 'password_login_admins_only', kind: 'switch', when: (f) => f.allow_password_login === true },
   { name: 'login_required', kind: 'switch' },
 ];
 const loginBody = (form: FormValues, data: Data) => ({
@@ -133,10 +135,11 @@ const loginBody = (form: FormValues, data: Data) => ({
   allow_email_registrations: form.allow_email_registrations === true,
   allow_email_domains: lines(form.allow_email_domains),
   allow_password_login: form.allow_password_login === true,
+  password_login_admins_only: form.password_login_admins_only === true,
   login_required: form.login_required === true,
 });
 
-/** /admin/login: registration, e-mail domains, password login, private site. */
+/** /admin/login: registration, e-mail domains, password login (for everyone or, with LDAP or SAML on, admins only), private site. */
 export function LoginSettingsPage() {
   return <SectionPage page="login" section="login" fields={LOGIN} toBody={loginBody} />;
 }
