@@ -18,7 +18,7 @@ export default function UserMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const name = user.display_name || user.username;
   const onLogout = async () => {
-    await logout();
+    await logout({ singleLogout: true });
     void navigate('/', { replace: true });
   };
   return (

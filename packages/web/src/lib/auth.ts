@@ -117,12 +117,28 @@ async function completeLogin(user: CurrentUser, navigate: (to: string, opts?: { 
 
 /**
  * Ends the session: tells the server, which ends it and clears the cookies (errors ignored), and forgets the
- * cached user.
+ * cached user. With `singleLogout` (the member's own "Log out") and SAML login on, the session ends through
+ * POST /saml/logout, and when the member came through the identity provider the browser goes on to its single
+ * logout (SAML 2.0 SLO, modules/saml), which sends it back to the site; the promise then never resolves.
  */
-export async function logout(): Promise<void> {
+export async function logout(opts: { singleLogout?: boolean } = {}): Promise<void> {
+  let idpLogout = '';
   if (hasSession()) {
-    await api.get('/answer/api/v1/user/logout', undefined, { passingError: true }).catch(() => undefined);
+    let ended = false;
+    if (opts.singleLogout) {
+      const saml = await api.get<{ enabled: boolean }>('/answer/api/v1/saml/info', undefined, { passingError: true }).catch(() => null);
+      if (saml?.enabled) {
+        const out = await api.post<{ redirect_url: string }>('/answer/api/v1/saml/logout', {}, { passingError: true }).catch(() => null);
+        ended = out !== null;
+        idpLogout = out?.redirect_url ?? '';
+      }
+    }
+    if (!ended) await api.get('/answer/api/v1/user/logout', undefined, { passingError: true }).catch(() => undefined);
   }
   endLocalSession();
   getActiveQueryClient()?.setQueryData([USER_INFO_KEY], null);
+  if (idpLogout) {
+    window.location.assign(idpLogout);
+    await new Promise<never>(() => undefined);
+  }
 }

@@ -11,7 +11,7 @@ export default function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void logout().then(() => navigate('/', { replace: true }));
+    void logout({ singleLogout: true }).then(() => navigate('/', { replace: true }));
   }, [navigate]);
   return <PageSpinner />;
 }
