@@ -1,7 +1,7 @@
 /**
- * The only place of modules/ldap that touches Kysely: the `ldap` row of `settings` (one JSON document, read on
- * every use: no cache, so every node sees a change at once) and the member's groups in `directory_groups`
- * (migration 040). The table's type is declared here (it is written by this module only).
+ * The only place of modules/ldap that touches Kysely: the member's groups in `directory_groups` (migration 040).
+ * The table's type is declared here (it is written by this module only). The settings document is the `ldap` row
+ * of `settings`, read and written through modules/siteinfo (loadSettingsRow, saveSettingsRow).
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -19,33 +19,10 @@ export interface DirectoryGroupRow {
 
 interface LdapTables {
   directory_groups: DirectoryGroupRow;
-  settings: { name: string; value: string; updated_at: number };
 }
 
 const k = (db: Db) => db.kysely as unknown as Kysely<LdapTables>;
 
-const ROW = 'ldap';
-
-/** The stored settings document, or undefined when none was saved (or the row is not JSON). */
-export async function loadLdapRow(db: Db): Promise<Record<string, unknown> | undefined> {
-  const row = await k(db).selectFrom('settings').select('value').where('name', '=', ROW).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    const v = JSON.parse(row.value) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Inserts or replaces the settings document. */
-export async function saveLdapRow(db: Db, value: object, now: number): Promise<void> {
-  const json = JSON.stringify(value);
-  await transaction(db, async (tx) => {
-    const r = await k(tx).updateTable('settings').set({ value: json, updated_at: now }).where('name', '=', ROW).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) await k(tx).insertInto('settings').values({ name: ROW, value: json, updated_at: now }).execute();
-  });
-}
 
 /** The key of a group: SHA-256 (hex) of its DN in lower case. */
 export function groupKey(dn: string): string {

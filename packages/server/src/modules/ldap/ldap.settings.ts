@@ -9,12 +9,12 @@ import { nowSeconds, requireDb, type AppContext } from '../../core/context.js';
 import type { UserRow } from '../../core/auth/index.js';
 import { fieldError } from '../../core/errors.js';
 import { recordAdminAction, settingsDiff } from '../audit/index.js';
-import { loadLdapRow, saveLdapRow } from './ldap.repository.js';
+import { loadSettingsRow, saveSettingsRow } from '../siteinfo/index.js';
 
 /** The settings in force (read from the database on every call; defaults before installation). */
 export async function ldapSettings(ctx: AppContext): Promise<LdapSettings> {
   if (!ctx.database || !ctx.installed) return { ...LDAP_DEFAULTS };
-  const stored = (await loadLdapRow(ctx.database)) ?? {};
+  const stored = (await loadSettingsRow(ctx.database, 'ldap')) ?? {};
   const out = { ...LDAP_DEFAULTS } as Record<string, unknown>;
   for (const key of Object.keys(LDAP_DEFAULTS) as (keyof LdapSettings)[]) {
     if (typeof stored[key] === typeof LDAP_DEFAULTS[key]) out[key] = stored[key];
@@ -46,7 +46,7 @@ export function withStoredPassword(input: LdapSettingsReq, current: LdapSettings
 export async function saveLdapSettings(ctx: AppContext, admin: UserRow, input: LdapSettingsReq): Promise<void> {
   const before = await ldapSettings(ctx);
   const next = withStoredPassword(input, before);
-  await saveLdapRow(requireDb(ctx), next, nowSeconds());
+  await saveSettingsRow(requireDb(ctx), 'ldap', next, nowSeconds());
   const changes: Record<string, unknown> = settingsDiff({ ...before, bind_password: '' }, { ...next, bind_password: '' });
   if (next.bind_password !== before.bind_password) changes.bind_password = 'changed';
   if (Object.keys(changes).length) await recordAdminAction(ctx, admin, { action: 'settings.ldap', targetType: 'settings', targetId: 'ldap', changes });

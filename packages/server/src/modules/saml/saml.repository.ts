@@ -1,12 +1,12 @@
 /**
- * The only place of modules/saml that touches Kysely: the `saml` row of `settings` (one JSON document, read on
- * every use: no cache, so every node sees a change at once), the message IDs of `saml_message_ids` (migration 044:
+ * The only place of modules/saml that touches Kysely (the settings document, the `saml` row of `settings`, goes
+ * through modules/siteinfo's loadSettingsRow and saveSettingsRow): the message IDs of `saml_message_ids` (migration 044:
  * requests sent and assertions used, shared by every worker and node), and the SAML links of `external_logins`
  * (the NameID and session index of a member's last SAML login, for single logout).
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation, transaction, type Db } from '../../core/db/index.js';
+import { isUniqueViolation, type Db } from '../../core/db/index.js';
 
 /** A row of `saml_message_ids` (migration 044). */
 interface MessageIdRow {
@@ -18,36 +18,13 @@ interface MessageIdRow {
 
 interface SamlTables {
   saml_message_ids: MessageIdRow;
-  settings: { name: string; value: string; updated_at: number };
   external_logins: { user_id: string; provider: string; external_id: string; info: string };
 }
 
 const k = (db: Db) => db.kysely as unknown as Kysely<SamlTables>;
 
-const ROW = 'saml';
 
 const hash = (id: string) => createHash('sha256').update(id).digest('hex');
-
-/** The stored settings document, or undefined when none was saved (or the row is not JSON). */
-export async function loadSamlRow(db: Db): Promise<Record<string, unknown> | undefined> {
-  const row = await k(db).selectFrom('settings').select('value').where('name', '=', ROW).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    const v = JSON.parse(row.value) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Inserts or replaces the settings document. */
-export async function saveSamlRow(db: Db, value: object, now: number): Promise<void> {
-  const json = JSON.stringify(value);
-  await transaction(db, async (tx) => {
-    const r = await k(tx).updateTable('settings').set({ value: json, updated_at: now }).where('name', '=', ROW).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) await k(tx).insertInto('settings').values({ name: ROW, value: json, updated_at: now }).execute();
-  });
-}
 
 /**
  * Remembers a message ID of `kind` until `expiresAt` (unix seconds); rows of any kind past their expiry go first.

@@ -77,7 +77,10 @@ export async function samlRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: Record<string, string> }>(SAML_PATHS.slo, strict, async (req, reply) => {
     try {
-      const raw = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      // The HTTP-Redirect binding signs the query exactly as the IdP encoded it (SAML Bindings §3.4.4.1), so the
+      // signature is checked on the raw query string; the path was decided by the router.
+      const q = req.url.indexOf('?');
+      const raw = q < 0 ? '' : req.url.slice(q + 1);
       return reply.redirect(await singleLogout(ctx, await siteBase(ctx, origin(req)), req.query, raw), 302);
     } catch (err) {
       return refuse(req, reply, err, 'slo');

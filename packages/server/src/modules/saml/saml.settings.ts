@@ -10,13 +10,13 @@ import type { UserRow } from '../../core/auth/index.js';
 import { translate } from '../../core/i18n.js';
 import { recordAdminAction, settingsDiff } from '../audit/index.js';
 import { guardedFetch } from '../connector/index.js';
-import { loadSamlRow, saveSamlRow } from './saml.repository.js';
 import { certificateProblem, idpCertificates } from './saml.sp.js';
+import { loadSettingsRow, saveSettingsRow } from '../siteinfo/index.js';
 
 /** The settings in force (read from the database on every call; defaults before installation). */
 export async function samlSettings(ctx: AppContext): Promise<SamlSettings> {
   if (!ctx.database || !ctx.installed) return { ...SAML_DEFAULTS };
-  const stored = (await loadSamlRow(ctx.database)) ?? {};
+  const stored = (await loadSettingsRow(ctx.database, 'saml')) ?? {};
   const out = { ...SAML_DEFAULTS } as Record<string, unknown>;
   for (const key of Object.keys(SAML_DEFAULTS) as (keyof SamlSettings)[]) {
     if (typeof stored[key] === typeof SAML_DEFAULTS[key]) out[key] = stored[key];
@@ -30,7 +30,7 @@ export async function samlSettings(ctx: AppContext): Promise<SamlSettings> {
  */
 export async function saveSamlSettings(ctx: AppContext, admin: UserRow, input: SamlSettingsReq): Promise<void> {
   const before = await samlSettings(ctx);
-  await saveSamlRow(requireDb(ctx), input, nowSeconds());
+  await saveSettingsRow(requireDb(ctx), 'saml', input, nowSeconds());
   const changes: Record<string, unknown> = settingsDiff({ ...before, idp_cert: '' }, { ...input, idp_cert: '' });
   if (input.idp_cert !== before.idp_cert) changes.idp_cert = 'changed';
   if (Object.keys(changes).length) await recordAdminAction(ctx, admin, { action: 'settings.saml', targetType: 'settings', targetId: 'saml', changes });

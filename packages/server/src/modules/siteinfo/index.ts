@@ -4,3 +4,4 @@ export { defaultSettings, DEFAULT_SITE_NAME, type SiteSettings, type SettingsSec
 export { siteinfoRoutes } from './siteinfo.routes.js';
 export { isLegalTemplate, starterLegalTexts } from './legal.templates.js';
 export { siteinfoAdminRoutes } from './siteinfo.admin.routes.js';
+export { loadSettingsRow, saveSettingsRow } from './siteinfo.repository.js';

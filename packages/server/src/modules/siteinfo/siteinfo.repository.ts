@@ -15,6 +15,22 @@ export async function loadSettingsRows(db: Db): Promise<Record<string, unknown>>
   return out;
 }
 
+/**
+ * One JSON document of `settings` by name (e.g. the `ldap` and `saml` rows of modules/ldap and modules/saml, read on
+ * every use: no cache, so every node sees a change at once), or undefined when none was saved or the row is not a
+ * JSON object.
+ */
+export async function loadSettingsRow(db: Db, name: string): Promise<Record<string, unknown> | undefined> {
+  const row = await db.kysely.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    const v = JSON.parse(row.value) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Inserts or replaces one section. */
 export async function saveSettingsRow(db: Db, name: string, value: unknown, now: number): Promise<void> {
   const json = JSON.stringify(value);
