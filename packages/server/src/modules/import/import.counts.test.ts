@@ -132,7 +132,8 @@ for (const type of DIALECTS) {
       expect(userRows.map((u) => [u.id, Number(u.question_count)]).sort()).toEqual(perUser.sort());
     }, 120_000);
 
-    it.runIf(type === 'sqlite3')('leaves the indexes of the comments and votes as they were, and used (SQLite)', async (ctx) => {
+    // SQLite only: the other engines keep their indexes through the import (nothing to check there).
+    if (type === 'sqlite3') it('leaves the indexes of the comments and votes as they were, and used (SQLite)', async (ctx) => {
       if (!run) return ctx.skip();
       const k = db.kysely;
       expect(indexesBefore).toEqual(expect.arrayContaining(['comments_object_idx', 'comments_user_idx', 'votes_object_idx', 'votes_user_time_idx']));
