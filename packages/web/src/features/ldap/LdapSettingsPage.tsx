@@ -4,16 +4,14 @@
  * bind DN). "Test connection" tries the form as it stands, without saving, and shows the stage it reached with
  * the directory's own error text.
  */
-import { useMemo, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LDAP_BIND_MODES, LDAP_GROUP_SOURCES, type LdapSettings, type LdapTestResult } from '@quorum/contract';
+import { LDAP_BIND_MODES, LDAP_GROUP_SOURCES, type LdapSettings } from '@quorum/contract';
 import { api } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/formErrors';
 import { ADMIN_API } from '../admin/api';
 import { SettingsFrame, type FieldSpec } from '../admin/settings/SettingsFrame';
 import { useSettingsForm, type FormValues } from '../admin/settings/useSettingsForm';
+import { useConnectionTest } from '../admin/settings/useConnectionTest';
 
 const PATH = `${ADMIN_API}/ldap/settings`;
 const TEST_PATH = `${ADMIN_API}/ldap/test`;
@@ -74,23 +72,9 @@ export default function LdapSettingsPage() {
     [],
   );
   const state = useSettingsForm(opts);
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<LdapTestResult | null>(null);
-  const [testError, setTestError] = useState('');
 
-  const runTest = async () => {
-    setTesting(true);
-    setResult(null);
-    setTestError('');
-    try {
-      setResult(await api.post<LdapTestResult>(TEST_PATH, toBody(state.form), { passingError: true }));
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setTestError(fields ? Object.values(fields).join(' ') : ((err as Error).message ?? t('admin.form.save_failed')));
-    } finally {
-      setTesting(false);
-    }
-  };
+  const test = useConnectionTest(TEST_PATH, t('admin.ldap.test'), () => toBody(state.form), state.ready);
+
 
   return (
     <>
@@ -98,25 +82,9 @@ export default function LdapSettingsPage() {
         page="ldap"
         state={state}
         fields={fields}
-        extraActions={
-          <Button variant="outline-primary" onClick={() => void runTest()} disabled={testing || !state.ready}>
-            {t('admin.ldap.test')}
-          </Button>
-        }
+        extraActions={test.button}
       />
-      <div aria-live="polite" className="mt-3">
-        {result && (
-          <Alert variant={result.ok ? 'success' : 'danger'} className="q-admin-form">
-            <div>{result.message}</div>
-            {result.detail && <div className="small text-break mt-1">{result.detail}</div>}
-          </Alert>
-        )}
-        {testError && (
-          <Alert variant="danger" className="q-admin-form">
-            {testError}
-          </Alert>
-        )}
-      </div>
+      {test.panel}
     </>
   );
 }

@@ -4,16 +4,15 @@
  * checks the form as it stands, without saving: the certificate is readable and not expired, the sign-on address
  * answers.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { SAML_NAME_ID_FORMATS, type SamlSettings, type SamlTestResult } from '@quorum/contract';
+import { SAML_NAME_ID_FORMATS, type SamlSettings } from '@quorum/contract';
 import { api } from '../../lib/api';
-import { serverFieldErrors } from '../../lib/formErrors';
 import { ADMIN_API } from '../admin/api';
 import { SettingsFrame, type FieldSpec } from '../admin/settings/SettingsFrame';
 import { useSettingsForm, type FormValues } from '../admin/settings/useSettingsForm';
+import { useConnectionTest } from '../admin/settings/useConnectionTest';
 
 const PATH = `${ADMIN_API}/saml/settings`;
 const TEST_PATH = `${ADMIN_API}/saml/test`;
@@ -66,24 +65,10 @@ export default function SamlSettingsPage() {
     [],
   );
   const state = useSettingsForm(opts);
-  const [testing, setTesting] = useState(false);
-  const [result, setResult] = useState<SamlTestResult | null>(null);
-  const [testError, setTestError] = useState('');
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
-  const runTest = async () => {
-    setTesting(true);
-    setResult(null);
-    setTestError('');
-    try {
-      setResult(await api.post<SamlTestResult>(TEST_PATH, toBody(state.form), { passingError: true }));
-    } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      setTestError(fieldErrors ? Object.values(fieldErrors).join(' ') : ((err as Error).message ?? t('admin.form.save_failed')));
-    } finally {
-      setTesting(false);
-    }
-  };
+  const test = useConnectionTest(TEST_PATH, t('admin.saml.test'), () => toBody(state.form), state.ready);
+
 
   return (
     <>
@@ -104,25 +89,9 @@ export default function SamlSettingsPage() {
         page="saml"
         state={state}
         fields={fields}
-        extraActions={
-          <Button variant="outline-primary" onClick={() => void runTest()} disabled={testing || !state.ready}>
-            {t('admin.saml.test')}
-          </Button>
-        }
+        extraActions={test.button}
       />
-      <div aria-live="polite" className="mt-3">
-        {result && (
-          <Alert variant={result.ok ? 'success' : 'danger'} className="q-admin-form">
-            <div>{result.message}</div>
-            {result.detail && <div className="small text-break mt-1">{result.detail}</div>}
-          </Alert>
-        )}
-        {testError && (
-          <Alert variant="danger" className="q-admin-form">
-            {testError}
-          </Alert>
-        )}
-      </div>
+      {test.panel}
     </>
   );
 }
