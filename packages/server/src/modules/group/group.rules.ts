@@ -35,7 +35,9 @@ export async function syncGroupRule(db: Db, g: repo.GroupRow, now: number): Prom
   const have = await repo.memberIds(db, g.id);
   await repo.deleteRows(db, g.id, made.filter((r) => !should.has(r.user_id) || r.source !== ruleSource(g)).map((r) => r.user_id));
   const kept = new Set(made.filter((r) => should.has(r.user_id) && r.source === ruleSource(g)).map((r) => r.user_id));
-  const add = [...should].filter((id) => !have.has(id) || (made.some((r) => r.user_id === id) && !kept.has(id)));
+  const madeIds = new Set(made.map((r) => r.user_id));
+  // New to the group, or a rule-made row just deleted for another rule's source: O(members), not O(members²).
+  const add = [...should].filter((id) => !have.has(id) || (madeIds.has(id) && !kept.has(id)));
   await repo.insertRuleRows(db, g.id, add, ruleSource(g), now);
   await repo.recountGroup(db, g.id);
 }
